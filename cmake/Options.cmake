@@ -1,0 +1,18 @@
+# Warnings as errors everywhere, and an opt-in sanitizer build for the Debug CI pass.
+option(PUZZLEGEN_WERROR "Treat warnings as errors" ON)
+option(PUZZLEGEN_SANITIZE "Build with AddressSanitizer and UBSan" OFF)
+
+add_library(puzzlegen_warnings INTERFACE)
+target_compile_options(puzzlegen_warnings INTERFACE -Wall -Wextra -Wpedantic)
+# GCC 12 reports -Wrestrict on ordinary std::string concatenation at -O2/-O3 (GCC PR 105329).
+if(CMAKE_CXX_COMPILER_ID STREQUAL "GNU" AND CMAKE_CXX_COMPILER_VERSION VERSION_LESS 13)
+  target_compile_options(puzzlegen_warnings INTERFACE -Wno-restrict)
+endif()
+if(PUZZLEGEN_WERROR)
+  target_compile_options(puzzlegen_warnings INTERFACE -Werror)
+endif()
+
+if(PUZZLEGEN_SANITIZE)
+  add_compile_options(-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined)
+  add_link_options(-fsanitize=address,undefined)
+endif()

@@ -1,0 +1,355 @@
+#include "commands.hpp"
+
+#include <iostream>
+#include <sstream>
+
+#include "generate.hpp"
+#include "judge.hpp"
+
+namespace puzzlegen::cli {
+
+namespace {
+
+const Family& find_family(const std::string& name) {
+  const Family* family = builtin_families().find(name);
+  if (family) return *family;
+  std::string message = "unknown puzzle family '" + name + "'";
+  const std::string guess = closest_match(name, builtin_families().names());
+  if (!guess.empty()) message += " (did you mean '" + guess + "'?)";
+  throw InputError({"command line", 0, 0}, "family", message);
+}
+
+void print(std::ostream& out, Format format, const Json& document, const std::string& text) {
+  switch (format) {
+    case Format::json:
+      out << document.dump(2) << "\n";
+      break;
+    case Format::yaml:
+      out << to_yaml(document);
+      break;
+    case Format::text:
+      out << text;
+      break;
+  }
+}
+
+Json option_info_json(const OptionInfo& info) {
+  Json j = {{"name", info.name}, {"type", describe_type(info)}, {"help", info.help}};
+  if (!info.default_value.empty()) j["default"] = info.default_value;
+  return j;
+}
+
+std::string option_info_text(const std::vector<OptionInfo>& infos) {
+  std::ostringstream out;
+  for (const auto& info : infos) {
+    out << "  " << info.name << ": " << describe_type(info);
+    if (!info.default_value.empty()) out << " (default " << info.default_value << ")";
+    out << "\n      " << info.help << "\n";
+  }
+  if (infos.empty()) out << "  (none)\n";
+  return out.str();
+}
+
+std::string convention_text(const OptionValues& options) {
+  std::string out;
+  for (const auto& [name, value] : options.all())
+    if (const auto* s = std::get_if<std::string>(&value))
+      out += (out.empty() ? "" : ", ") + name + " " + *s;
+  return out;
+}
+
+std::string counts_text(const std::vector<std::pair<std::string, Count>>& counts) {
+  std::ostringstream out;
+  std::size_t width = 0;
+  for (const auto& entry : counts) width = std::max(width, entry.first.size());
+  for (const auto& [kind, count] : counts) {
+    out << "  " << kind << ":" << std::string(width - kind.size() + 1, ' ') << count.text();
+    if (count.stopped != StopReason::none) out << " (stopped: " << to_string(count.stopped) << ")";
+    out << "\n";
+  }
+  return out.str();
+}
+
+Json counts_json(const std::vector<std::pair<std::string, Count>>& counts) {
+  Json out = Json::object();
+  for (const auto& [kind, count] : counts) out[kind] = count_json(count);
+  return out;
+}
+
+OptionValues solution_options_from(const Family& family, const OptionOverrides& overrides) {
+  OptionValues values = read_options(YAML::Node(), family.solution_options(), "solutions", "");
+  for (const auto& [name, text] : overrides) {
+    const auto& infos = family.solution_options();
+    const auto it = std::find_if(infos.begin(), infos.end(),
+                                 [&, &name = name](const OptionInfo& i) { return i.name == name; });
+    if (it == infos.end())
+      throw InputError({"command line", 0, 0}, "--" + name,
+                       "family " + family.name() + " has no solution option '" + name + "'");
+    values.set(name, parse_option_text(*it, text, {"command line", 0, 0}, "--" + name));
+  }
+  return values;
+}
+
+bool any_stopped(const std::vector<std::pair<std::string, Count>>& counts) {
+  for (const auto& entry : counts)
+    if (entry.second.stopped != StopReason::none) return true;
+  return false;
+}
+
+Spec load_spec_with(const std::string& spec_file, const RunOverrides& overrides) {
+  Spec spec = load_spec(spec_file, builtin_families());
+  const SourceLocation cmd{"command line", 0, 0};
+  if (overrides.instances) {
+    if (*overrides.instances == "all") spec.generate.instances.reset();
+    else {
+      const auto info = OptionInfo::integer("instances", "", "", 1, INT64_MAX);
+      spec.generate.instances =
+          std::get<std::int64_t>(parse_option_text(info, *overrides.instances, cmd, "--instances"));
+    }
+  }
+  if (overrides.seed) spec.generate.seed = *overrides.seed;
+  if (overrides.strategy) spec.generate.strategy = *overrides.strategy;
+  if (overrides.time_limit)
+    spec.generate.time_limit = parse_duration(*overrides.time_limit, cmd, "--time-limit");
+  if (overrides.node_limit) spec.generate.node_limit = *overrides.node_limit;
+  if (overrides.threads) spec.generate.threads = std::max(1u, *overrides.threads);
+  return spec;
+}
+
+Json summary_json(const Spec& spec, const RunSummary& s) {
+  Json j;
+  j["instances"] = s.instances;
+  j["proven"] = s.proven;
+  j["exhausted"] = s.exhausted;
+  if (spec.objective) {
+    j["objective"] = spec.objective->text();
+    j["best"] = s.best ? Json(*s.best) : Json(nullptr);
+  }
+  j["explored"] = s.explored;
+  j["strategy"] = s.strategy;
+  j["stopped"] = to_string(s.stopped);
+  j["seed"] = spec.generate.seed;
+  j["convention"] = convention_json(spec.solution_options);
+  j["spec-sha256"] = spec.sha256;
+  return {{"summary", j}};
+}
+
+std::string summary_text(const Spec& spec, const RunSummary& s) {
+  std::ostringstream out;
+  out << "summary: " << s.instances << " instance" << (s.instances == 1 ? "" : "s") << " ("
+      << s.strategy << ", seed " << spec.generate.seed << ", " << s.explored
+      << " candidates judged)\n";
+  if (spec.objective) {
+    out << "  objective: " << spec.objective->text() << " = "
+        << (s.best ? std::to_string(*s.best) : std::string("none found")) << "\n";
+  }
+  if (s.proven)
+    out << "  proven: the whole instance space was searched"
+        << (spec.objective ? ", so this is optimal" : "") << "\n";
+  else if (s.stopped != StopReason::none)
+    out << "  not proven: stopped by " << to_string(s.stopped) << "\n";
+  else
+    out << "  not proven: the instance space was not exhausted\n";
+  return out.str();
+}
+
+}  // namespace
+
+int list_families(Format format, std::ostream& out) {
+  Json families = Json::array();
+  std::ostringstream text;
+  for (const auto& family : builtin_families().families()) {
+    families.push_back({{"name", family->name()}, {"summary", family->summary()}});
+    text << family->name() << "\n  " << family->summary() << "\n";
+  }
+  print(out, format, {{"families", families}}, text.str());
+  return ok;
+}
+
+int describe_family(const std::string& name, Format format, std::ostream& out) {
+  const Family& family = find_family(name);
+  Json j;
+  j["name"] = family.name();
+  j["summary"] = family.summary();
+  for (const auto& [key, infos] :
+       {std::pair{"parameters", family.parameters()},
+        std::pair{"instance", family.instance_constraints()},
+        std::pair{"solution-options", family.solution_options()}}) {
+    j[key] = Json::array();
+    for (const auto& info : infos) j[key].push_back(option_info_json(info));
+  }
+  j["kinds"] = Json::array();
+  std::ostringstream kinds;
+  for (const auto& kind : family.kinds()) {
+    j["kinds"].push_back({{"name", kind.name}, {"help", kind.help}});
+    kinds << "  " << kind.name << "\n      " << kind.help << "\n";
+  }
+  std::ostringstream text;
+  text << family.name() << ": " << family.summary() << "\n\nparameters:\n"
+       << option_info_text(family.parameters()) << "\ninstance constraints (spec `instance:`):\n"
+       << option_info_text(family.instance_constraints())
+       << "\nsolution options (spec `solutions:`):\n"
+       << option_info_text(family.solution_options())
+       << "\nsolution kinds (bounds in spec `solutions:`, e.g. KIND: {exactly: 1}):\n"
+       << kinds.str();
+  print(out, format, j, text.str());
+  return ok;
+}
+
+int solve(const std::string& file, const OptionOverrides& overrides, std::uint64_t cap,
+          const std::string& time_limit, unsigned threads, Format format, std::ostream& out) {
+  const Limits limits = Limits::within(
+      parse_duration(time_limit, {"command line", 0, 0}, "--time-limit"), 0, threads);
+  const LoadedInstance loaded = load_instance(file, builtin_families());
+  const Family& family = *loaded.family;
+  const OptionValues options = solution_options_from(family, overrides);
+  const auto counts = count_all_kinds(family, *loaded.instance, options, cap, limits);
+
+  Json j;
+  j["puzzle"] = family.name();
+  j["file"] = file;
+  j["convention"] = convention_json(options);
+  j["counts"] = counts_json(counts);
+  j["solutions"] = Json::object();
+  std::ostringstream text;
+  text << loaded.instance->render_text() << "\nsolutions (" << convention_text(options) << "):\n"
+       << counts_text(counts);
+  for (const auto& [kind, count] : counts) {
+    if (count.value == 0) continue;
+    if (const auto solution = family.first_solution(*loaded.instance, kind, limits)) {
+      j["solutions"][kind] = solution->to_json();
+      text << "\none " << solution->render_text();
+    }
+  }
+  print(out, format, j, text.str());
+  return any_stopped(counts) ? limit_reached : ok;
+}
+
+int check(const std::string& file, const std::string& spec_file, Format format, std::ostream& out) {
+  const Spec spec = load_spec(spec_file, builtin_families());
+  const LoadedInstance loaded = load_instance(file, builtin_families());
+  if (loaded.family != spec.family)
+    throw InputError({file, 0, 0}, "puzzle",
+                     "the instance is a " + loaded.family->name() + " puzzle but the spec is for " +
+                         spec.family->name());
+  const Limits limits = Limits::within(spec.generate.time_limit, 0, spec.generate.threads);
+  const Evaluation e = judge(spec, *loaded.instance, limits);
+  Json j;
+  j["pass"] = e.accepted();
+  j["counts"] = counts_json(e.counts);
+  j["convention"] = convention_json(spec.solution_options);
+  j["failed"] = e.failed;
+  j["undecided"] = e.undecided;
+  std::ostringstream text;
+  text << (e.accepted() ? "PASS" : e.undecided ? "UNDECIDED" : "FAIL") << ": " << file
+       << " against " << spec_file << "\ncounts (" << convention_text(spec.solution_options)
+       << "):\n"
+       << counts_text(e.counts);
+  for (const auto& reason : e.failed) text << "  failed: " << reason << "\n";
+  print(out, format, j, text.str());
+  if (e.accepted()) return ok;
+  return e.undecided && e.failed.empty() ? limit_reached : not_found;
+}
+
+int validate(const std::string& spec_file, Format format, std::ostream& out) {
+  const Spec spec = load_spec(spec_file, builtin_families());
+  Json j;
+  j["valid"] = true;
+  j["puzzle"] = spec.family->name();
+  j["spec-sha256"] = spec.sha256;
+  j["convention"] = convention_json(spec.solution_options);
+  Json bounds = Json::object();
+  std::ostringstream text;
+  text << spec_file << ": valid " << spec.family->name() << " spec\n  counting: "
+       << convention_text(spec.solution_options) << "\n";
+  for (const auto& [kind, b] : spec.bounds) {
+    bounds[kind] = b.text();
+    text << "  " << kind << ": " << b.text() << "\n";
+  }
+  j["bounds"] = bounds;
+  if (spec.objective) {
+    j["objective"] = spec.objective->text();
+    text << "  objective: " << spec.objective->text() << "\n";
+  }
+  j["strategy"] = resolve_strategy(spec);
+  text << "  strategy: " << resolve_strategy(spec) << "\n";
+  print(out, format, j, text.str());
+  return ok;
+}
+
+int generate(const std::string& spec_file, const RunOverrides& overrides, Format format,
+             std::ostream& out) {
+  const Spec spec = load_spec_with(spec_file, overrides);
+  const auto started = Clock::now();
+  auto emit = [&](const Instance& instance, const Evaluation& e) {
+    const Json record = instance_record(spec, instance, e.counts, 0);
+    switch (format) {
+      case Format::json:
+        out << record.dump() << "\n";
+        break;
+      case Format::yaml:
+        out << "---\n" << to_yaml(record);
+        break;
+      case Format::text:
+        out << instance.render_text() << "counts (" << convention_text(spec.solution_options)
+            << "):\n"
+            << counts_text(e.counts) << "\n";
+        break;
+    }
+    out.flush();
+  };
+  auto progress = [&](const RunSummary& s) {
+    const double elapsed = std::chrono::duration<double>(Clock::now() - started).count();
+    std::cerr << "[" << static_cast<int>(elapsed) << "s] judged " << s.explored << " ("
+              << static_cast<int>(s.explored / std::max(elapsed, 1e-9)) << "/s), emitted "
+              << s.instances;
+    if (s.best) std::cerr << ", best " << *s.best;
+    std::cerr << std::endl;
+  };
+  const RunSummary s = generate(spec, emit, progress);
+  switch (format) {
+    case Format::json:
+      out << summary_json(spec, s).dump() << "\n";
+      break;
+    case Format::yaml:
+      out << "---\n" << to_yaml(summary_json(spec, s));
+      break;
+    case Format::text:
+      out << summary_text(spec, s);
+      break;
+  }
+  if (spec.objective) return s.proven && s.best ? ok : s.proven ? not_found : limit_reached;
+  const bool enough = spec.generate.instances && s.instances >= *spec.generate.instances;
+  if (enough || (s.exhausted && s.instances > 0)) return ok;
+  return s.proven ? not_found : limit_reached;
+}
+
+int render(const std::string& file, const std::string& solution_kind, Format format,
+           std::ostream& out) {
+  const LoadedInstance loaded = load_instance(file, builtin_families());
+  Json j = {{"instance", loaded.instance->to_json()}};
+  std::string text = loaded.instance->render_text();
+  if (!solution_kind.empty()) {
+    std::vector<std::string> kinds;
+    for (const auto& k : loaded.family->kinds()) kinds.push_back(k.name);
+    if (std::find(kinds.begin(), kinds.end(), solution_kind) == kinds.end()) {
+      std::string message = "unknown solution kind '" + solution_kind + "'";
+      const std::string guess = closest_match(solution_kind, kinds);
+      if (!guess.empty()) message += " (did you mean '" + guess + "'?)";
+      throw InputError({"command line", 0, 0}, "--solution", message);
+    }
+    const auto solution = loaded.family->first_solution(*loaded.instance, solution_kind,
+                                                        Limits::within(std::chrono::seconds(60)));
+    if (solution) {
+      j["solution"] = solution->to_json();
+      text += "\n" + solution->render_text();
+    } else {
+      j["solution"] = nullptr;
+      text += "\nno " + solution_kind + " solution\n";
+    }
+  }
+  print(out, format, j, text);
+  return ok;
+}
+
+}  // namespace puzzlegen::cli

@@ -1,0 +1,42 @@
+// The puzzlegen commands. Each returns the process exit code:
+// 0 ok, 1 no instance found / check failed, 2 bad input, 3 a limit was reached before an
+// answer, 4 internal error.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <ostream>
+#include <string>
+
+#include "output.hpp"
+#include "spec.hpp"
+
+namespace puzzlegen::cli {
+
+enum ExitCode : int { ok = 0, not_found = 1, bad_input = 2, limit_reached = 3, internal = 4 };
+
+// Solution options given on the command line (--count-as, --modulo, ...), by name.
+using OptionOverrides = std::map<std::string, std::string>;
+
+struct RunOverrides {
+  std::optional<std::string> instances;
+  std::optional<std::uint64_t> seed;
+  std::optional<std::string> strategy;
+  std::optional<std::string> time_limit;
+  std::optional<std::uint64_t> node_limit;
+  std::optional<unsigned> threads;
+};
+
+int list_families(Format format, std::ostream& out);
+int describe_family(const std::string& name, Format format, std::ostream& out);
+int solve(const std::string& file, const OptionOverrides& options, std::uint64_t cap,
+          const std::string& time_limit, unsigned threads, Format format, std::ostream& out);
+int check(const std::string& file, const std::string& spec_file, Format format, std::ostream& out);
+int validate(const std::string& spec_file, Format format, std::ostream& out);
+int generate(const std::string& spec_file, const RunOverrides& overrides, Format format,
+             std::ostream& out);
+int render(const std::string& file, const std::string& solution_kind, Format format,
+           std::ostream& out);
+
+}  // namespace puzzlegen::cli

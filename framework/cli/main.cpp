@@ -1,0 +1,113 @@
+// puzzlegen: generate puzzle instances whose solution sets have prescribed properties.
+#include <CLI/CLI.hpp>
+#include <yaml-cpp/yaml.h>
+
+#include <iostream>
+#include <set>
+
+#include "commands.hpp"
+#include "error.hpp"
+
+using namespace puzzlegen;
+
+namespace {
+
+CLI::Option* add_format(CLI::App* command, std::string& format) {
+  return command->add_option("--format", format, "output format")
+      ->check(CLI::IsMember({"text", "yaml", "json"}))
+      ->default_val("text");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"puzzlegen: generate puzzle instances whose solution sets have the properties "
+               "a spec asks for.\nExit codes: 0 ok, 1 no instance found or check failed, "
+               "2 bad input, 3 limit reached before an answer, 4 internal error."};
+  app.require_subcommand(1);
+  app.set_version_flag("--version", "puzzlegen 0.1.0");
+
+  std::string format = "text";
+  auto* list = app.add_subcommand("list", "list the puzzle families");
+  add_format(list, format);
+
+  std::string family;
+  auto* describe = app.add_subcommand("describe", "describe a family: parameters, kinds, options");
+  describe->add_option("family", family, "family name")->required();
+  add_format(describe, format);
+
+  std::string file, spec_file, time_limit = "60s", kind;
+  std::uint64_t cap = 0;
+  unsigned threads = 1;
+  auto* solve = app.add_subcommand("solve", "count an instance's solutions of every kind");
+  solve->add_option("file", file, "instance file (YAML or JSON)")->required();
+  // Every solution option any family declares becomes a flag; the family checks the value.
+  cli::OptionOverrides overrides;
+  std::set<std::string> declared;
+  for (const auto& f : builtin_families().families())
+    for (const auto& info : f->solution_options())
+      if (declared.insert(info.name).second)
+        solve->add_option_function<std::string>(
+            "--" + info.name, [&overrides, name = info.name](const std::string& v) { overrides[name] = v; },
+            "solution option (see `describe`): " + info.name);
+  solve->add_option("--cap", cap, "stop counting at this many (the count then says 'at least')");
+  solve->add_option("--time-limit", time_limit, "e.g. 30s, 10m")->default_val("60s");
+  solve->add_option("--threads", threads, "search threads for uncapped counts")->default_val(1);
+  add_format(solve, format);
+
+  auto* check = app.add_subcommand("check", "check an instance against a spec");
+  check->add_option("file", file, "instance file")->required();
+  check->add_option("--spec", spec_file, "spec file")->required();
+  add_format(check, format);
+
+  auto* validate = app.add_subcommand("validate", "validate a spec and print what it asks for");
+  validate->add_option("spec", spec_file, "spec file")->required();
+  add_format(validate, format);
+
+  cli::RunOverrides run;
+  auto* generate = app.add_subcommand("generate", "generate instances that meet a spec");
+  generate->add_option("spec", spec_file, "spec file")->required();
+  generate->add_option("--instances", run.instances, "how many instances (or: all)");
+  generate->add_option("--seed", run.seed, "random seed");
+  generate->add_option("--strategy", run.strategy, "auto, exhaustive, search or random")
+      ->check(CLI::IsMember({"auto", "exhaustive", "search", "random"}));
+  generate->add_option("--time-limit", run.time_limit, "e.g. 30s, 10m (default: the spec's, 60s)");
+  generate->add_option("--node-limit", run.node_limit, "instance-search nodes");
+  generate->add_option("--threads", run.threads, "threads for nested counts");
+  add_format(generate, format);
+
+  auto* render = app.add_subcommand("render", "draw an instance (and a solution) as text");
+  render->add_option("file", file, "instance file")->required();
+  render->add_option("--solution", kind, "also draw one solution of this kind");
+  add_format(render, format);
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e) == 0 ? cli::ok : cli::bad_input;
+  }
+
+  install_interrupt_handler();
+  const Format fmt = parse_format(format);
+  try {
+    if (list->parsed()) return cli::list_families(fmt, std::cout);
+    if (describe->parsed()) return cli::describe_family(family, fmt, std::cout);
+    if (solve->parsed()) return cli::solve(file, overrides, cap, time_limit, threads, fmt, std::cout);
+    if (check->parsed()) return cli::check(file, spec_file, fmt, std::cout);
+    if (validate->parsed()) return cli::validate(spec_file, fmt, std::cout);
+    if (generate->parsed()) return cli::generate(spec_file, run, fmt, std::cout);
+    if (render->parsed()) return cli::render(file, kind, fmt, std::cout);
+  } catch (const InputError& e) {
+    std::cerr << "puzzlegen: " << e.what() << "\n";
+    return cli::bad_input;
+  } catch (const YAML::Exception& e) {
+    std::cerr << "puzzlegen: " << (file.empty() ? spec_file : file);
+    if (!e.mark.is_null()) std::cerr << ":" << e.mark.line + 1 << ":" << e.mark.column + 1;
+    std::cerr << ": error: " << e.msg << "\n";
+    return cli::bad_input;
+  } catch (const std::exception& e) {
+    std::cerr << "puzzlegen: internal error: " << e.what() << "\n";
+    return cli::internal;
+  }
+  return cli::internal;
+}

@@ -1,0 +1,34 @@
+// Errors about user input (specs, instance files, command-line values). They always say
+// where (file, line, column) and which field, so a user can fix the input without reading code.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace puzzlegen {
+
+struct SourceLocation {
+  std::string file;
+  int line = 0;    // 1-based; 0 when unknown
+  int column = 0;  // 1-based; 0 when unknown
+};
+
+class InputError : public std::runtime_error {
+ public:
+  InputError(SourceLocation where, std::string field, std::string message);
+
+  const SourceLocation& where() const { return where_; }
+  const std::string& field() const { return field_; }
+  const std::string& message() const { return message_; }
+
+ private:
+  SourceLocation where_;
+  std::string field_;
+  std::string message_;
+};
+
+// The closest candidate within a small edit distance, or "" (for "did you mean ...?").
+std::string closest_match(const std::string& word, const std::vector<std::string>& candidates);
+
+}  // namespace puzzlegen

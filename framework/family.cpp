@@ -1,0 +1,59 @@
+#include "family.hpp"
+
+#include <fstream>
+#include <sstream>
+
+#include "error.hpp"
+
+namespace puzzlegen {
+
+void Family::check_parameters(const OptionValues&, const SourceLocation&) const {}
+
+void Registry::add(std::unique_ptr<Family> family) { families_.push_back(std::move(family)); }
+
+const Family* Registry::find(const std::string& name) const {
+  for (const auto& family : families_)
+    if (family->name() == name) return family.get();
+  return nullptr;
+}
+
+std::vector<std::string> Registry::names() const {
+  std::vector<std::string> names;
+  for (const auto& family : families_) names.push_back(family->name());
+  return names;
+}
+
+YAML::Node load_yaml_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError({path, 0, 0}, "", "cannot read the file");
+  std::stringstream text;
+  text << in.rdbuf();
+  try {
+    YAML::Node document = YAML::Load(text.str());
+    if (!document.IsMap())
+      throw InputError(location_of(document, path), "",
+                       "expected a mapping at the top level (key: value lines)");
+    return document;
+  } catch (const YAML::ParserException& e) {
+    throw InputError({path, e.mark.line + 1, e.mark.column + 1}, "", "not valid YAML: " + e.msg);
+  }
+}
+
+LoadedInstance load_instance(const std::string& path, const Registry& registry) {
+  const YAML::Node document = load_yaml_file(path);
+  const YAML::Node puzzle = document["puzzle"];
+  if (!puzzle)
+    throw InputError(location_of(document, path), "puzzle",
+                     "missing; say which family this instance belongs to");
+  if (!puzzle.IsScalar()) throw InputError(location_of(puzzle, path), "puzzle", "expected a name");
+  const Family* family = registry.find(puzzle.Scalar());
+  if (!family) {
+    std::string message = "unknown puzzle family '" + puzzle.Scalar() + "'";
+    const std::string guess = closest_match(puzzle.Scalar(), registry.names());
+    if (!guess.empty()) message += " (did you mean '" + guess + "'?)";
+    throw InputError(location_of(puzzle, path), "puzzle", message);
+  }
+  return {family, family->read_instance(document, path)};
+}
+
+}  // namespace puzzlegen

@@ -1,0 +1,120 @@
+// The plugin contract: everything the framework, the generators and the CLI know about a
+// puzzle family goes through this interface. A family lives in puzzles/<name>/ and is listed
+// once in puzzles/registry.cpp.
+#pragma once
+
+#include <gecode/int.hh>
+#include <nlohmann/json.hpp>
+#include <yaml-cpp/yaml.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "options.hpp"
+#include "rng.hpp"
+#include "solve.hpp"
+
+namespace puzzlegen {
+
+using Json = nlohmann::ordered_json;
+
+class Instance {
+ public:
+  virtual ~Instance() = default;
+  // The instance-file schema (`puzzle: <family>` included), so output can be saved and solved.
+  virtual Json to_json() const = 0;
+  // Equal for two instances exactly when they are the same up to the family's instance
+  // symmetries (e.g. permuting cubes, relabelling colours): generators never print two
+  // instances with the same key.
+  virtual std::vector<int> canonical_key() const = 0;
+  virtual std::string render_text() const = 0;
+};
+
+class Solution {
+ public:
+  virtual ~Solution() = default;
+  virtual Json to_json() const = 0;
+  virtual std::string render_text() const = 0;
+};
+
+struct KindInfo {
+  std::string name;
+  std::string help;
+};
+
+// The variables of a space whose solutions are instances. Families add their own symmetry
+// breaking and the spec's instance constraints; generators only branch and decode.
+class InstanceSpace : public Gecode::Space {
+ public:
+  InstanceSpace() = default;
+  InstanceSpace(InstanceSpace& other) : Gecode::Space(other) {}
+  virtual std::unique_ptr<Instance> instance() const = 0;  // for an assigned space
+};
+
+struct BranchOrder {
+  bool randomized = false;  // random value order (Gecode's own portable generator)
+  unsigned seed = 1;
+};
+
+class Family {
+ public:
+  virtual ~Family() = default;
+
+  virtual std::string name() const = 0;
+  virtual std::string summary() const = 0;
+  // Spec `parameters:`, `instance:` and the options of `solutions:` (count-as, modulo, ...).
+  virtual std::vector<OptionInfo> parameters() const = 0;
+  virtual std::vector<OptionInfo> instance_constraints() const = 0;
+  virtual std::vector<OptionInfo> solution_options() const = 0;
+  virtual std::vector<KindInfo> kinds() const = 0;
+  // Cross-checks parameter values that are valid one by one (throws InputError).
+  virtual void check_parameters(const OptionValues& parameters, const SourceLocation& where) const;
+
+  // Instances
+  virtual std::unique_ptr<Instance> read_instance(const YAML::Node& document,
+                                                  const std::string& file) const = 0;
+  // The parameters an instance has (used to check it against a spec's parameters).
+  virtual OptionValues parameters_of(const Instance& instance) const = 0;
+  virtual bool satisfies(const Instance& instance, const OptionValues& constraints) const = 0;
+
+  // Solutions. `options` holds the family's solution options; a cap of 0 means none.
+  virtual Count count(const Instance& instance, const std::string& kind,
+                      const OptionValues& options, std::uint64_t cap,
+                      const Limits& limits) const = 0;
+  virtual std::unique_ptr<Solution> first_solution(const Instance& instance,
+                                                   const std::string& kind,
+                                                   const Limits& limits) const = 0;
+
+  // Instance spaces, for generators.
+  virtual std::unique_ptr<InstanceSpace> instance_space(const OptionValues& parameters,
+                                                        const OptionValues& constraints,
+                                                        const BranchOrder& order) const = 0;
+  // One uniformly drawn instance with these parameters (constraints are checked by the caller).
+  virtual std::unique_ptr<Instance> random_instance(const OptionValues& parameters,
+                                                    Rng& rng) const = 0;
+};
+
+class Registry {
+ public:
+  void add(std::unique_ptr<Family> family);
+  const Family* find(const std::string& name) const;
+  std::vector<std::string> names() const;
+  const std::vector<std::unique_ptr<Family>>& families() const { return families_; }
+
+ private:
+  std::vector<std::unique_ptr<Family>> families_;
+};
+
+// Every built-in family (puzzles/registry.cpp).
+const Registry& builtin_families();
+
+// Reads an instance file (YAML or JSON) and dispatches on its `puzzle:` key.
+struct LoadedInstance {
+  const Family* family = nullptr;
+  std::unique_ptr<Instance> instance;
+};
+LoadedInstance load_instance(const std::string& path, const Registry& registry);
+YAML::Node load_yaml_file(const std::string& path);  // parse errors become InputError
+
+}  // namespace puzzlegen

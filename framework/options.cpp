@@ -1,0 +1,168 @@
+#include "options.hpp"
+
+#include <algorithm>
+#include <set>
+
+namespace puzzlegen {
+
+namespace {
+std::string join(const std::vector<std::string>& items, const std::string& sep) {
+  std::string out;
+  for (const auto& item : items) out += (out.empty() ? "" : sep) + item;
+  return out;
+}
+
+std::string qualified(const std::string& section, const std::string& key) {
+  return section.empty() ? key : section + "." + key;
+}
+
+std::optional<std::int64_t> parse_integer(const std::string& text) {
+  if (text.empty()) return std::nullopt;
+  std::size_t pos = 0;
+  try {
+    const long long value = std::stoll(text, &pos, 10);
+    if (pos != text.size()) return std::nullopt;
+    return value;
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+}
+
+void check_range(const OptionInfo& info, std::int64_t value, const SourceLocation& where,
+                 const std::string& field) {
+  if (info.max >= info.min && (value < info.min || value > info.max))
+    throw InputError(where, field,
+                     "expected an integer from " + std::to_string(info.min) + " to " +
+                         std::to_string(info.max) + ", got " + std::to_string(value));
+}
+
+OptionValue read_value(const OptionInfo& info, const YAML::Node& node, const std::string& file,
+                       const std::string& field) {
+  const SourceLocation where = location_of(node, file);
+  if (info.type == OptionType::CountOrNames && node.IsSequence()) {
+    std::vector<std::string> names;
+    std::set<std::string> seen;
+    for (const auto& item : node) {
+      if (!item.IsScalar() || item.Scalar().empty())
+        throw InputError(location_of(item, file), field, "expected a name");
+      if (!seen.insert(item.Scalar()).second)
+        throw InputError(location_of(item, file), field,
+                         "name '" + item.Scalar() + "' is listed twice");
+      names.push_back(item.Scalar());
+    }
+    check_range(info, static_cast<std::int64_t>(names.size()), where, field + " (its length)");
+    return names;
+  }
+  if (!node.IsScalar())
+    throw InputError(where, field, "expected " + describe_type(info) + ", got a " +
+                                       (node.IsMap() ? "mapping" : "list"));
+  return parse_option_text(info, node.Scalar(), where, field);
+}
+}  // namespace
+
+const OptionValue& OptionValues::at(const std::string& name) const {
+  auto it = values_.find(name);
+  if (it == values_.end()) throw std::logic_error("option '" + name + "' not set");
+  return it->second;
+}
+
+bool OptionValues::boolean(const std::string& name) const { return std::get<bool>(at(name)); }
+
+std::int64_t OptionValues::integer(const std::string& name) const {
+  const auto& v = at(name);
+  if (const auto* names = std::get_if<std::vector<std::string>>(&v))
+    return static_cast<std::int64_t>(names->size());
+  return std::get<std::int64_t>(v);
+}
+
+const std::string& OptionValues::choice(const std::string& name) const {
+  return std::get<std::string>(at(name));
+}
+
+std::vector<std::string> OptionValues::names(const std::string& name) const {
+  if (const auto* names = std::get_if<std::vector<std::string>>(&at(name))) return *names;
+  return {};
+}
+
+SourceLocation location_of(const YAML::Node& node, const std::string& file) {
+  const YAML::Mark mark = node.Mark();
+  if (mark.is_null()) return {file, 0, 0};
+  return {file, mark.line + 1, mark.column + 1};
+}
+
+std::string describe_type(const OptionInfo& info) {
+  switch (info.type) {
+    case OptionType::Boolean:
+      return "true or false";
+    case OptionType::Integer:
+      return info.max >= info.min
+                 ? "an integer from " + std::to_string(info.min) + " to " + std::to_string(info.max)
+                 : "an integer";
+    case OptionType::Choice:
+      return "one of: " + join(info.choices, ", ");
+    case OptionType::CountOrNames:
+      return "a number, or a list of distinct names";
+  }
+  return "a value";
+}
+
+OptionValue parse_option_text(const OptionInfo& info, const std::string& text,
+                              const SourceLocation& where, const std::string& field) {
+  switch (info.type) {
+    case OptionType::Boolean:
+      if (text == "true") return true;
+      if (text == "false") return false;
+      throw InputError(where, field, "expected true or false, got '" + text + "'");
+    case OptionType::Integer:
+    case OptionType::CountOrNames: {
+      const auto value = parse_integer(text);
+      if (!value) throw InputError(where, field, "expected " + describe_type(info) + ", got '" + text + "'");
+      check_range(info, *value, where, field);
+      return *value;
+    }
+    case OptionType::Choice: {
+      if (std::find(info.choices.begin(), info.choices.end(), text) != info.choices.end())
+        return text;
+      std::string message = "expected one of: " + join(info.choices, ", ") + "; got '" + text + "'";
+      const std::string guess = closest_match(text, info.choices);
+      if (!guess.empty()) message += " (did you mean '" + guess + "'?)";
+      throw InputError(where, field, message);
+    }
+  }
+  throw std::logic_error("unhandled option type");
+}
+
+void reject_unknown_keys(const YAML::Node& map, const std::vector<std::string>& allowed,
+                         const std::string& section, const std::string& file) {
+  for (const auto& entry : map) {
+    const std::string key = entry.first.as<std::string>();
+    if (std::find(allowed.begin(), allowed.end(), key) != allowed.end()) continue;
+    std::string message = "unknown key";
+    const std::string guess = closest_match(key, allowed);
+    if (!guess.empty()) message += " (did you mean '" + guess + "'?)";
+    if (!allowed.empty()) message += "; allowed here: " + join(allowed, ", ");
+    throw InputError(location_of(entry.first, file), qualified(section, key), message);
+  }
+}
+
+OptionValues read_options(const YAML::Node& map, const std::vector<OptionInfo>& infos,
+                          const std::string& section, const std::string& file) {
+  if (map && !map.IsNull() && !map.IsMap())
+    throw InputError(location_of(map, file), section, "expected a mapping of key: value");
+  std::vector<std::string> allowed;
+  for (const auto& info : infos) allowed.push_back(info.name);
+  if (map && map.IsMap()) reject_unknown_keys(map, allowed, section, file);
+
+  OptionValues values;
+  for (const auto& info : infos) {
+    const std::string field = qualified(section, info.name);
+    if (map && map.IsMap() && map[info.name]) {
+      values.set(info.name, read_value(info, map[info.name], file, field));
+    } else if (!info.default_value.empty()) {
+      values.set(info.name, parse_option_text(info, info.default_value, {file, 0, 0}, field));
+    }
+  }
+  return values;
+}
+
+}  // namespace puzzlegen

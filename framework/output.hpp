@@ -1,0 +1,32 @@
+// Output documents: JSON (nlohmann) is the one in-memory form; YAML is emitted from it, so the
+// two formats always carry the same fields. Files are written to a temporary name and renamed,
+// so a failed run never leaves a partial file behind.
+#pragma once
+
+#include <ostream>
+#include <string>
+
+#include "family.hpp"
+#include "spec.hpp"
+
+namespace puzzlegen {
+
+enum class Format { text, yaml, json };
+Format parse_format(const std::string& name);
+
+std::string to_yaml(const Json& document);
+
+// {"count": N, "exact": bool} (+ "stopped" when a limit cut it short)
+Json count_json(const Count& count);
+
+// The solution convention a spec's counts are given in: {"count-as": ..., "modulo": ..., ...}.
+Json convention_json(const OptionValues& solution_options);
+
+// One generated instance as a self-describing record (instance, parameters, counts with their
+// convention, spec SHA-256, seed, and whether each count is exact).
+Json instance_record(const Spec& spec, const Instance& instance,
+                     const std::vector<std::pair<std::string, Count>>& counts, std::size_t index);
+
+void write_file_atomically(const std::string& path, const std::string& contents);
+
+}  // namespace puzzlegen

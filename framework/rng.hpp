@@ -1,0 +1,36 @@
+// A portable seeded random source: std::mt19937_64 is specified bit for bit by the standard,
+// but std::uniform_int_distribution and std::shuffle are not, so the bounded draw and the
+// shuffle are ours. Same seed, same sequence, on every standard library.
+#pragma once
+
+#include <cstdint>
+#include <random>
+#include <utility>
+#include <vector>
+
+namespace puzzlegen {
+
+class Rng {
+ public:
+  explicit Rng(std::uint64_t seed) : engine_(seed) {}
+
+  // Uniform in [0, bound), by rejection (no modulo bias). bound must be > 0.
+  std::uint64_t below(std::uint64_t bound) {
+    const std::uint64_t limit = UINT64_MAX - UINT64_MAX % bound;
+    std::uint64_t draw = engine_();
+    while (draw >= limit) draw = engine_();
+    return draw % bound;
+  }
+
+  template <class T>
+  void shuffle(std::vector<T>& items) {  // Fisher-Yates
+    for (std::size_t i = items.size(); i > 1; --i) std::swap(items[i - 1], items[below(i)]);
+  }
+
+  std::uint64_t next() { return engine_(); }
+
+ private:
+  std::mt19937_64 engine_;
+};
+
+}  // namespace puzzlegen

@@ -1,0 +1,131 @@
+// Gecode search wrappers shared by every family and generator: first solution, counting with
+// a cap (the result says whether it is exact or only "at least"), enumeration, and the limits
+// that always apply (a deadline, a node limit, Ctrl-C).
+#pragma once
+
+#include <gecode/search.hh>
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace puzzlegen {
+
+using Clock = std::chrono::steady_clock;
+
+enum class StopReason { none, time_limit, node_limit, interrupted };
+std::string to_string(StopReason reason);
+
+struct Limits {
+  std::optional<Clock::time_point> deadline;  // absolute, so nested searches share one budget
+  std::uint64_t node_limit = 0;               // per search call; 0 = none
+  unsigned threads = 1;
+
+  static Limits within(std::chrono::duration<double> time_limit, std::uint64_t nodes = 0,
+                       unsigned threads = 1);
+  bool expired() const;
+};
+
+// Set by SIGINT (see install_interrupt_handler); every search polls it.
+std::atomic<bool>& interrupt_flag();
+void install_interrupt_handler();
+
+// A Gecode stop object enforcing Limits and the interrupt flag; remembers why it stopped.
+class LimitStop : public Gecode::Search::Stop {
+ public:
+  explicit LimitStop(const Limits& limits) : limits_(limits) {}
+  bool stop(const Gecode::Search::Statistics& s, const Gecode::Search::Options& o) override;
+  StopReason reason() const { return reason_; }
+
+ private:
+  Limits limits_;
+  StopReason reason_ = StopReason::none;
+};
+
+// A solution count: exact, or a lower bound when the cap or a limit cut the search short.
+struct Count {
+  std::uint64_t value = 0;
+  bool exact = true;
+  StopReason stopped = StopReason::none;  // set when a limit (not the cap) ended counting
+
+  std::string text() const;  // "8" or "at least 8"
+};
+
+struct SearchStats {
+  std::uint64_t nodes = 0;
+  std::uint64_t failures = 0;
+  StopReason stopped = StopReason::none;
+  bool exhausted() const { return stopped == StopReason::none; }
+};
+
+Gecode::Search::Options search_options(LimitStop& stop, unsigned threads);
+
+// Visits solutions in DFS order until `visit` returns false, the space is exhausted or a limit
+// stops the search. `visit` receives each solution space (owned by the caller of visit only
+// for the duration of the call). Returns statistics; stopped == none and the visitor never
+// declining means the space was exhausted.
+template <class S>
+SearchStats enumerate(S& root, const Limits& limits, const std::function<bool(S&)>& visit) {
+  LimitStop stop(limits);
+  // Parallel engines leak unconsumed solutions in Gecode 6.2 (upstream issue 156), so a search
+  // that may end early runs sequentially.
+  Gecode::DFS<S> engine(&root, search_options(stop, 1));
+  SearchStats stats;
+  bool declined = false;
+  while (std::unique_ptr<S> solution{engine.next()}) {
+    if (!visit(*solution)) {
+      declined = true;
+      break;
+    }
+  }
+  stats.nodes = engine.statistics().node;
+  stats.failures = engine.statistics().fail;
+  if (!declined && engine.stopped()) stats.stopped = stop.reason();
+  return stats;
+}
+
+// Counts solutions, each weighted by weight(solution) (1 for a plain count), stopping as soon
+// as the total reaches `cap` (0 = no cap). With no cap, counting may use several threads.
+template <class S>
+Count count_solutions(S& root, std::uint64_t cap, const Limits& limits,
+                      const std::function<std::uint64_t(const S&)>& weight = nullptr) {
+  Count result;
+  if (cap == 0 && limits.threads > 1) {
+    LimitStop stop(limits);
+    Gecode::DFS<S> engine(&root, search_options(stop, limits.threads));
+    while (std::unique_ptr<S> solution{engine.next()})
+      result.value += weight ? weight(*solution) : 1;
+    if (engine.stopped()) {
+      result.exact = false;
+      result.stopped = stop.reason();
+    }
+    return result;
+  }
+  bool capped = false;
+  const SearchStats stats = enumerate<S>(root, limits, [&](S& solution) {
+    result.value += weight ? weight(solution) : 1;
+    capped = cap != 0 && result.value >= cap;
+    return !capped;
+  });
+  if (capped || !stats.exhausted()) result.exact = false;
+  result.stopped = stats.stopped;
+  return result;
+}
+
+// The first solution, or nullptr; `stats` says whether the space was exhausted without one.
+template <class S>
+std::unique_ptr<S> first_solution(S& root, const Limits& limits, SearchStats* stats = nullptr) {
+  std::unique_ptr<S> found;
+  const SearchStats s = enumerate<S>(root, limits, [&](S& solution) {
+    found.reset(static_cast<S*>(solution.clone()));
+    return false;
+  });
+  if (stats) *stats = s;
+  return found;
+}
+
+}  // namespace puzzlegen

@@ -1,0 +1,260 @@
+#include "spec.hpp"
+
+#include <openssl/evp.h>
+
+#include <algorithm>
+#include <array>
+#include <fstream>
+#include <sstream>
+
+namespace puzzlegen {
+
+namespace {
+
+const std::vector<std::string> kTopLevelKeys = {"puzzle",    "description", "parameters", "instance",
+                                                "solutions", "objective",   "generate"};
+
+std::uint64_t read_count(const YAML::Node& node, const std::string& file, const std::string& field) {
+  const auto info = OptionInfo::integer(field, "", "", 0, INT64_MAX);
+  if (!node.IsScalar())
+    throw InputError(location_of(node, file), field, "expected a non-negative integer");
+  return static_cast<std::uint64_t>(
+      std::get<std::int64_t>(parse_option_text(info, node.Scalar(), location_of(node, file), field)));
+}
+
+Bounds read_bounds(const YAML::Node& node, const std::string& file, const std::string& field) {
+  Bounds bounds;
+  if (node.IsScalar()) {  // shorthand: `all-different: 1` means exactly 1
+    bounds.min = bounds.max = read_count(node, file, field);
+    return bounds;
+  }
+  if (!node.IsMap())
+    throw InputError(location_of(node, file), field,
+                     "expected {min: N}, {max: N}, {min: N, max: M} or {exactly: N}");
+  reject_unknown_keys(node, {"min", "max", "exactly"}, field, file);
+  if (node["exactly"]) {
+    if (node["min"] || node["max"])
+      throw InputError(location_of(node, file), field, "give either exactly or min/max, not both");
+    bounds.min = bounds.max = read_count(node["exactly"], file, field + ".exactly");
+  }
+  if (node["min"]) bounds.min = read_count(node["min"], file, field + ".min");
+  if (node["max"]) bounds.max = read_count(node["max"], file, field + ".max");
+  if (bounds.min && bounds.max && *bounds.min > *bounds.max)
+    throw InputError(location_of(node, file), field,
+                     "min (" + std::to_string(*bounds.min) + ") is greater than max (" +
+                         std::to_string(*bounds.max) + "): no instance can satisfy this");
+  return bounds;
+}
+
+std::string trim(const std::string& s) {
+  const auto begin = s.find_first_not_of(" \t");
+  if (begin == std::string::npos) return "";
+  return s.substr(begin, s.find_last_not_of(" \t") - begin + 1);
+}
+
+Objective read_objective(const YAML::Node& node, const Family& family, const std::string& file) {
+  if (!node.IsMap())
+    throw InputError(location_of(node, file), "objective",
+                     "expected {minimize: KIND + KIND ...} or {maximize: ...}");
+  reject_unknown_keys(node, {"minimize", "maximize"}, "objective", file);
+  if (node.size() != 1)
+    throw InputError(location_of(node, file), "objective", "give exactly one of minimize, maximize");
+  Objective objective;
+  objective.minimize = static_cast<bool>(node["minimize"]);
+  const std::string field = objective.minimize ? "objective.minimize" : "objective.maximize";
+  const YAML::Node expression = node[objective.minimize ? "minimize" : "maximize"];
+  if (!expression.IsScalar())
+    throw InputError(location_of(expression, file), field, "expected KIND or KIND + KIND");
+  std::vector<std::string> known;
+  for (const auto& kind : family.kinds()) known.push_back(kind.name);
+  std::stringstream terms(expression.Scalar());
+  for (std::string term; std::getline(terms, term, '+');) {
+    term = trim(term);
+    if (std::find(known.begin(), known.end(), term) == known.end()) {
+      std::string message = "unknown solution kind '" + term + "'";
+      const std::string guess = closest_match(term, known);
+      if (!guess.empty()) message += " (did you mean '" + guess + "'?)";
+      throw InputError(location_of(expression, file), field, message);
+    }
+    if (std::find(objective.kinds.begin(), objective.kinds.end(), term) != objective.kinds.end())
+      throw InputError(location_of(expression, file), field, "kind '" + term + "' appears twice");
+    objective.kinds.push_back(term);
+  }
+  return objective;
+}
+
+GenerateOptions read_generate(const YAML::Node& node, const std::string& file) {
+  GenerateOptions options;
+  if (!node) return options;
+  if (!node.IsMap()) throw InputError(location_of(node, file), "generate", "expected a mapping");
+  reject_unknown_keys(node,
+                      {"instances", "strategy", "seed", "time-limit", "node-limit", "threads"},
+                      "generate", file);
+  if (const auto n = node["instances"]) {
+    if (n.IsScalar() && n.Scalar() == "all") options.instances.reset();
+    else {
+      options.instances = read_count(n, file, "generate.instances");
+      if (*options.instances == 0)
+        throw InputError(location_of(n, file), "generate.instances", "expected at least 1, or all");
+    }
+  }
+  if (const auto s = node["strategy"]) {
+    const auto info =
+        OptionInfo::choice("strategy", "", "auto", {"auto", "exhaustive", "search", "random"});
+    options.strategy = std::get<std::string>(parse_option_text(
+        info, s.IsScalar() ? s.Scalar() : "", location_of(s, file), "generate.strategy"));
+  }
+  if (const auto s = node["seed"]) options.seed = read_count(s, file, "generate.seed");
+  if (const auto t = node["time-limit"]) {
+    if (!t.IsScalar())
+      throw InputError(location_of(t, file), "generate.time-limit", "expected a duration like 30s");
+    options.time_limit = parse_duration(t.Scalar(), location_of(t, file), "generate.time-limit");
+  }
+  if (const auto n = node["node-limit"]) options.node_limit = read_count(n, file, "generate.node-limit");
+  if (const auto t = node["threads"]) {
+    const auto threads = read_count(t, file, "generate.threads");
+    if (threads < 1 || threads > 64)
+      throw InputError(location_of(t, file), "generate.threads", "expected 1 to 64");
+    options.threads = static_cast<unsigned>(threads);
+  }
+  return options;
+}
+
+}  // namespace
+
+Bounds::Verdict Bounds::admits(const Count& count) const {
+  if (max && count.value > *max) return Verdict::no;
+  if (count.exact) return (min && count.value < *min) ? Verdict::no : Verdict::yes;
+  // Only a lower bound is known.
+  if (!max && (!min || count.value >= *min)) return Verdict::yes;
+  return Verdict::unknown;
+}
+
+std::string Bounds::text() const {
+  if (min && max && *min == *max) return "exactly " + std::to_string(*min);
+  std::string out;
+  if (min) out += "at least " + std::to_string(*min);
+  if (max) out += std::string(out.empty() ? "" : " and ") + "at most " + std::to_string(*max);
+  return out.empty() ? "any number" : out;
+}
+
+std::string Objective::text() const {
+  std::string out = minimize ? "minimize " : "maximize ";
+  for (std::size_t i = 0; i < kinds.size(); ++i) out += (i ? " + " : "") + kinds[i];
+  return out;
+}
+
+std::vector<std::string> Spec::constrained_kinds() const {
+  std::vector<std::string> out;
+  for (const auto& kind : family->kinds()) {
+    const bool in_objective =
+        objective && std::find(objective->kinds.begin(), objective->kinds.end(), kind.name) !=
+                         objective->kinds.end();
+    if (bounds.count(kind.name) || in_objective) out.push_back(kind.name);
+  }
+  return out;
+}
+
+std::chrono::duration<double> parse_duration(const std::string& text, const SourceLocation& where,
+                                             const std::string& field) {
+  std::size_t pos = 0;
+  double value = 0;
+  try {
+    value = std::stod(text, &pos);
+  } catch (const std::exception&) {
+    pos = 0;
+  }
+  const std::string unit = text.substr(pos);
+  double scale = -1;
+  if (pos > 0) {
+    if (unit.empty() || unit == "s") scale = 1;
+    else if (unit == "ms") scale = 0.001;
+    else if (unit == "m" || unit == "min") scale = 60;
+    else if (unit == "h") scale = 3600;
+  }
+  if (scale < 0 || !(value > 0))
+    throw InputError(where, field,
+                     "expected a positive duration such as 30s, 500ms, 10m or 1h; got '" + text + "'");
+  return std::chrono::duration<double>(value * scale);
+}
+
+std::string sha256_hex(const std::string& bytes) {
+  std::array<unsigned char, EVP_MAX_MD_SIZE> digest{};
+  unsigned int length = 0;
+  EVP_Digest(bytes.data(), bytes.size(), digest.data(), &length, EVP_sha256(), nullptr);
+  static const char* hex = "0123456789abcdef";
+  std::string out;
+  for (unsigned int i = 0; i < length; ++i) {
+    out += hex[digest[i] >> 4];
+    out += hex[digest[i] & 15];
+  }
+  return out;
+}
+
+Spec parse_spec(const std::string& text, const std::string& file, const Registry& registry) {
+  YAML::Node root;
+  try {
+    root = YAML::Load(text);
+  } catch (const YAML::ParserException& e) {
+    throw InputError({file, e.mark.line + 1, e.mark.column + 1}, "", "not valid YAML: " + e.msg);
+  }
+  if (!root.IsMap())
+    throw InputError(location_of(root, file), "", "a spec is a mapping with at least `puzzle:`");
+  reject_unknown_keys(root, kTopLevelKeys, "", file);
+
+  Spec spec;
+  spec.file = file;
+  spec.sha256 = sha256_hex(text);
+  const YAML::Node puzzle = root["puzzle"];
+  if (!puzzle) throw InputError(location_of(root, file), "puzzle", "missing; name the family");
+  if (!puzzle.IsScalar()) throw InputError(location_of(puzzle, file), "puzzle", "expected a name");
+  spec.family = registry.find(puzzle.Scalar());
+  if (!spec.family) {
+    std::string message = "unknown puzzle family '" + puzzle.Scalar() + "'";
+    const std::string guess = closest_match(puzzle.Scalar(), registry.names());
+    if (!guess.empty()) message += " (did you mean '" + guess + "'?)";
+    throw InputError(location_of(puzzle, file), "puzzle", message);
+  }
+  const Family& family = *spec.family;
+
+  spec.parameters = read_options(root["parameters"], family.parameters(), "parameters", file);
+  family.check_parameters(spec.parameters,
+                          location_of(root["parameters"] ? root["parameters"] : root, file));
+  spec.instance = read_options(root["instance"], family.instance_constraints(), "instance", file);
+
+  // solutions: the family's options plus one bounds entry per kind
+  const YAML::Node solutions = root["solutions"];
+  if (solutions && !solutions.IsMap() && !solutions.IsNull())
+    throw InputError(location_of(solutions, file), "solutions", "expected a mapping");
+  std::vector<std::string> option_names;
+  for (const auto& info : family.solution_options()) option_names.push_back(info.name);
+  std::vector<std::string> allowed = option_names;
+  for (const auto& kind : family.kinds()) allowed.push_back(kind.name);
+  YAML::Node options_only(YAML::NodeType::Map);
+  if (solutions && solutions.IsMap()) {
+    reject_unknown_keys(solutions, allowed, "solutions", file);
+    for (const auto& entry : solutions) {
+      const std::string key = entry.first.as<std::string>();
+      if (std::find(option_names.begin(), option_names.end(), key) != option_names.end())
+        options_only[key] = entry.second;
+      else
+        spec.bounds[key] = read_bounds(entry.second, file, "solutions." + key);
+    }
+  }
+  spec.solution_options = read_options(options_only, family.solution_options(), "solutions", file);
+
+  if (const YAML::Node objective = root["objective"])
+    spec.objective = read_objective(objective, family, file);
+  spec.generate = read_generate(root["generate"], file);
+  return spec;
+}
+
+Spec load_spec(const std::string& path, const Registry& registry) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError({path, 0, 0}, "", "cannot read the spec file");
+  std::stringstream text;
+  text << in.rdbuf();
+  return parse_spec(text.str(), path, registry);
+}
+
+}  // namespace puzzlegen

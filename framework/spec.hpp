@@ -1,0 +1,68 @@
+// A spec: what the generated instances and their solution sets must be like. Loaded from YAML
+// and validated against the family's declared options, so a Spec that exists is well-formed.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "family.hpp"
+
+namespace puzzlegen {
+
+// Bounds on one kind's solution count. A count that is only a lower bound ("at least v") can
+// still decide some bounds: it violates max < v, and satisfies a lone min <= v.
+struct Bounds {
+  std::optional<std::uint64_t> min;
+  std::optional<std::uint64_t> max;
+
+  enum class Verdict { yes, no, unknown };
+  Verdict admits(const Count& count) const;
+  // The smallest cap that still decides these bounds (0 = count exactly).
+  std::uint64_t decisive_cap() const { return max ? *max + 1 : 0; }
+  std::string text() const;
+};
+
+struct Objective {
+  bool minimize = true;
+  std::vector<std::string> kinds;  // the objective is the sum of these kinds' counts
+  std::string text() const;
+};
+
+struct GenerateOptions {
+  std::optional<std::uint64_t> instances = 1;  // nullopt = all
+  std::string strategy = "auto";               // auto | exhaustive | search | random
+  std::uint64_t seed = 1;
+  std::chrono::duration<double> time_limit{60.0};
+  std::uint64_t node_limit = 0;
+  unsigned threads = 1;
+};
+
+struct Spec {
+  std::string file;
+  std::string sha256;  // of the spec file's bytes
+  const Family* family = nullptr;
+  OptionValues parameters;
+  OptionValues instance;          // constraints on the instance itself
+  OptionValues solution_options;  // count-as, modulo, ...
+  std::map<std::string, Bounds> bounds;  // per kind
+  std::optional<Objective> objective;
+  GenerateOptions generate;
+
+  // Kinds the spec says anything about (bounds or objective), in the family's order.
+  std::vector<std::string> constrained_kinds() const;
+};
+
+Spec load_spec(const std::string& path, const Registry& registry);
+Spec parse_spec(const std::string& text, const std::string& file, const Registry& registry);
+
+// "90", "90s", "500ms", "10m", "1.5h" -> seconds; throws InputError.
+std::chrono::duration<double> parse_duration(const std::string& text, const SourceLocation& where,
+                                             const std::string& field);
+
+std::string sha256_hex(const std::string& bytes);
+
+}  // namespace puzzlegen

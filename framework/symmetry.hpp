@@ -1,0 +1,43 @@
+// Finite groups acting on solution or instance vectors, canonical forms and exact orbit
+// counting. An orbit is counted once by keeping only its lexicographically least member;
+// nothing here relies on LDSB, whose counts are not orbit counts.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+namespace puzzlegen {
+
+// One group element acting on a vector x of integers: image[position[k]] = value[x[k]]
+// (an empty `position` keeps positions, an empty `value` keeps values).
+struct Symmetry {
+  std::vector<int> position;
+  std::vector<int> value;
+
+  std::vector<int> apply(std::span<const int> x) const;
+};
+
+class SymmetryGroup {
+ public:
+  SymmetryGroup() = default;
+  explicit SymmetryGroup(std::vector<Symmetry> elements) : elements_(std::move(elements)) {}
+
+  std::size_t order() const { return elements_.size(); }  // includes the identity if listed
+  const std::vector<Symmetry>& elements() const { return elements_; }
+
+  // The least image of x under the group (x itself counts as its own image).
+  std::vector<int> canonical(std::span<const int> x) const;
+  // True when no element maps x to something lexicographically smaller.
+  bool is_canonical(std::span<const int> x) const;
+  // Orbit size |G| / |Stab(x)|.
+  std::size_t orbit_size(std::span<const int> x) const;
+
+ private:
+  std::vector<Symmetry> elements_;
+};
+
+// All permutations of {0..n-1}, in lexicographic order (n! of them).
+std::vector<std::vector<int>> all_permutations(int n);
+
+}  // namespace puzzlegen

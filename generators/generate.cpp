@@ -1,0 +1,123 @@
+#include "generate.hpp"
+
+#include <set>
+
+namespace puzzlegen {
+
+namespace {
+
+// State shared by the strategies: deduplication, B&B bound, stopping rule.
+class Run {
+ public:
+  Run(const Spec& spec, const EmitFn& emit, const ProgressFn& progress)
+      : spec_(spec),
+        emit_(emit),
+        progress_(progress),
+        limits_(Limits::within(spec.generate.time_limit, 0, spec.generate.threads)) {}
+
+  const Limits& limits() const { return limits_; }
+  RunSummary& summary() { return summary_; }
+
+  // Judges one candidate; returns false when the run has what it needs.
+  bool consider(const Instance& instance) {
+    if (!seen_.insert(instance.canonical_key()).second) return true;
+    ++summary_.explored;
+    const bool minimize = spec_.objective && spec_.objective->minimize;
+    const Evaluation e = judge(spec_, instance, limits_, minimize ? best_or_zero() : 0);
+    if (e.undecided) incomplete_ = true;
+    if (e.accepted()) {
+      const bool improves = !spec_.objective || !summary_.best ||
+                            (spec_.objective->minimize ? *e.objective < *summary_.best
+                                                       : *e.objective > *summary_.best);
+      if (improves) {
+        if (spec_.objective) summary_.best = e.objective;
+        ++summary_.instances;
+        emit_(instance, e);
+      }
+    }
+    report_progress();
+    if (spec_.objective) return !(minimize && summary_.best && *summary_.best == 0);
+    return !spec_.generate.instances || summary_.instances < *spec_.generate.instances;
+  }
+
+  void finish(bool exhausted, StopReason stopped) {
+    summary_.exhausted = exhausted;
+    summary_.stopped = stopped;
+    if (stopped == StopReason::none && limits_.expired())
+      summary_.stopped = interrupt_flag().load() ? StopReason::interrupted : StopReason::time_limit;
+    // A minimum of 0 is optimal without exhausting anything.
+    const bool zero_minimum = spec_.objective && spec_.objective->minimize && summary_.best &&
+                              *summary_.best == 0;
+    summary_.proven = (exhausted || zero_minimum) && !incomplete_;
+  }
+
+ private:
+  std::uint64_t best_or_zero() const { return summary_.best ? *summary_.best : 0; }
+
+  void report_progress() {
+    if (!progress_) return;
+    const auto now = Clock::now();
+    if (now - last_progress_ < std::chrono::seconds(5)) return;
+    last_progress_ = now;
+    progress_(summary_);
+  }
+
+  const Spec& spec_;
+  const EmitFn& emit_;
+  const ProgressFn& progress_;
+  Limits limits_;
+  RunSummary summary_;
+  std::set<std::vector<int>> seen_;
+  bool incomplete_ = false;
+  Clock::time_point last_progress_ = Clock::now();
+};
+
+void tree_search(Run& run, const Spec& spec, bool randomized) {
+  const BranchOrder order{randomized, static_cast<unsigned>(spec.generate.seed)};
+  auto root = spec.family->instance_space(spec.parameters, spec.instance, order);
+  Limits limits = run.limits();
+  limits.node_limit = spec.generate.node_limit;
+  bool satisfied = false;
+  const SearchStats stats = enumerate<InstanceSpace>(*root, limits, [&](InstanceSpace& leaf) {
+    satisfied = !run.consider(*leaf.instance());
+    return !satisfied && !run.limits().expired();
+  });
+  const bool exhausted = stats.exhausted() && !satisfied && !run.limits().expired();
+  run.finish(exhausted, stats.stopped);
+}
+
+void random_sampling(Run& run, const Spec& spec) {
+  Rng rng(spec.generate.seed);
+  std::uint64_t attempts = 0;
+  StopReason stopped = StopReason::none;
+  while (true) {
+    if (run.limits().expired()) break;
+    if (spec.generate.node_limit != 0 && attempts >= spec.generate.node_limit) {
+      stopped = StopReason::node_limit;
+      break;
+    }
+    ++attempts;
+    const auto instance = spec.family->random_instance(spec.parameters, rng);
+    if (!spec.family->satisfies(*instance, spec.instance)) continue;
+    if (!run.consider(*instance)) break;
+  }
+  run.finish(false, stopped);
+}
+
+}  // namespace
+
+std::string resolve_strategy(const Spec& spec) {
+  if (spec.generate.strategy != "auto") return spec.generate.strategy;
+  return spec.objective || !spec.generate.instances ? "exhaustive" : "search";
+}
+
+RunSummary generate(const Spec& spec, const EmitFn& emit, const ProgressFn& progress) {
+  Run run(spec, emit, progress);
+  const std::string strategy = resolve_strategy(spec);
+  run.summary().strategy = strategy;
+  if (strategy == "random") random_sampling(run, spec);
+  else tree_search(run, spec, strategy == "search");
+  return run.summary();
+}
+
+}  // namespace puzzlegen

@@ -1,0 +1,41 @@
+// Generators: search an instance space for instances that meet a spec. They know families
+// only through the Family interface.
+//
+//   exhaustive  DFS over the family's instance space (lexicographic value order), symmetry
+//               broken by the family and duplicates removed by canonical keys; exhausting the
+//               space proves optima and non-existence.
+//   search      the same space with a seeded random value order: finds varied instances
+//               early; also complete, so it proves too when it runs out.
+//   random      seeded uniform sampling of the family's instances, filtered; never proves.
+//
+// With an objective the run is branch-and-bound: only strictly better instances are emitted,
+// and the best value so far caps the nested counts.
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <string>
+
+#include "judge.hpp"
+
+namespace puzzlegen {
+
+struct RunSummary {
+  std::string strategy;
+  std::uint64_t instances = 0;  // emitted
+  std::uint64_t explored = 0;   // candidate instances judged
+  bool exhausted = false;       // the whole instance space was searched
+  bool proven = false;          // exhausted, and no count was cut short by a limit
+  std::optional<std::uint64_t> best;
+  StopReason stopped = StopReason::none;
+};
+
+using EmitFn = std::function<void(const Instance&, const Evaluation&)>;
+using ProgressFn = std::function<void(const RunSummary&)>;
+
+// Which strategy "auto" means for this spec.
+std::string resolve_strategy(const Spec& spec);
+
+RunSummary generate(const Spec& spec, const EmitFn& emit, const ProgressFn& progress = nullptr);
+
+}  // namespace puzzlegen

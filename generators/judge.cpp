@@ -1,0 +1,77 @@
+#include "judge.hpp"
+
+#include <algorithm>
+
+namespace puzzlegen {
+
+Evaluation judge(const Spec& spec, const Instance& instance, const Limits& limits,
+                 std::uint64_t objective_cap) {
+  Evaluation e;
+  const Family& family = *spec.family;
+  e.instance_ok = family.satisfies(instance, spec.instance);
+  if (!e.instance_ok) {
+    e.failed.push_back("the instance constraints do not hold");
+    return e;
+  }
+  const bool minimizing = spec.objective && spec.objective->minimize;
+  std::uint64_t sum = 0;
+  bool sum_exact = true;
+  for (const auto& kind : spec.constrained_kinds()) {
+    const auto bounds_it = spec.bounds.find(kind);
+    const Bounds bounds = bounds_it == spec.bounds.end() ? Bounds{} : bounds_it->second;
+    const bool in_objective =
+        spec.objective && std::find(spec.objective->kinds.begin(), spec.objective->kinds.end(),
+                                    kind) != spec.objective->kinds.end();
+    // The smallest cap that decides everything this kind takes part in.
+    std::uint64_t cap = bounds.decisive_cap();
+    if (in_objective) {
+      if (!spec.objective->minimize) cap = 0;
+      else if (objective_cap != 0) {
+        const std::uint64_t room = objective_cap > sum ? objective_cap - sum : 1;
+        cap = cap == 0 ? room : std::min(cap, room);
+      }
+    }
+    const Count count = family.count(instance, kind, spec.solution_options, cap, limits);
+    e.counts.emplace_back(kind, count);
+    switch (bounds.admits(count)) {
+      case Bounds::Verdict::no:
+        e.failed.push_back(kind + ": " + count.text() + ", wanted " + bounds.text());
+        break;
+      case Bounds::Verdict::unknown:
+        e.undecided = true;
+        break;
+      case Bounds::Verdict::yes:
+        break;
+    }
+    if (in_objective) {
+      sum += count.value;
+      sum_exact = sum_exact && count.exact;
+    }
+    if (count.stopped != StopReason::none) e.undecided = true;
+    if (!e.failed.empty() || e.undecided) return e;
+    if (minimizing && in_objective && objective_cap != 0 && sum >= objective_cap) {
+      e.failed.push_back("objective " + std::string(sum_exact ? "" : "at least ") +
+                         std::to_string(sum) + " does not improve on " +
+                         std::to_string(objective_cap));
+      return e;
+    }
+  }
+  if (spec.objective) {
+    if (sum_exact) e.objective = sum;
+    else e.undecided = true;
+  }
+  return e;
+}
+
+std::vector<std::pair<std::string, Count>> count_all_kinds(const Family& family,
+                                                           const Instance& instance,
+                                                           const OptionValues& options,
+                                                           std::uint64_t cap,
+                                                           const Limits& limits) {
+  std::vector<std::pair<std::string, Count>> out;
+  for (const auto& kind : family.kinds())
+    out.emplace_back(kind.name, family.count(instance, kind.name, options, cap, limits));
+  return out;
+}
+
+}  // namespace puzzlegen

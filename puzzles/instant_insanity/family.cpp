@@ -1,0 +1,201 @@
+// The Instant Insanity family: n cubes, n colours, stack them so every side shows every colour
+// once (all-different) or one colour per side (all-equal).
+#include "family.hpp"
+
+#include <algorithm>
+#include <set>
+#include <sstream>
+
+#include "model.hpp"
+
+namespace puzzlegen::instant_insanity {
+
+namespace {
+
+const char* const kName = "instant-insanity";
+
+Kind parse_kind(const std::string& kind) {
+  if (kind == "all-different") return Kind::all_different;
+  if (kind == "all-equal") return Kind::all_equal;
+  throw std::invalid_argument("unknown kind " + kind);
+}
+
+CountConvention convention_of(const OptionValues& options) {
+  CountConvention c;
+  c.orientations = options.choice("count-as") == "orientations";
+  const std::string& modulo = options.choice("modulo");
+  c.modulo = modulo == "tower-rotation" ? 4 : modulo == "tower-symmetry" ? 8 : 1;
+  c.free_order = options.choice("cube-order") == "free";
+  return c;
+}
+
+std::vector<std::string> colour_names(const OptionValues& parameters) {
+  auto names = parameters.names("colors");
+  if (names.empty()) names = default_colors(static_cast<int>(parameters.integer("cubes")));
+  return names;
+}
+
+class TowerSolution final : public Solution {
+ public:
+  TowerSolution(const TowerInstance& instance, std::string kind, std::vector<int> rotations)
+      : instance_(instance), kind_(std::move(kind)), rotations_(std::move(rotations)) {}
+
+  Json to_json() const override {
+    Json tower = Json::array();
+    for (std::size_t i = 0; i < rotations_.size(); ++i) {
+      const Sides s = sides_of(instance_.cubes()[i], rotations_[i]);
+      Json cube = {{"cube", i + 1}, {"rotation", rotations_[i]}};
+      for (int k = 0; k < kSides; ++k) cube[kFaceNames[kSideFaces[k]]] = instance_.colors()[s[k]];
+      tower.push_back(cube);
+    }
+    return {{"kind", kind_}, {"tower", tower}};
+  }
+
+  std::string render_text() const override {
+    // The four sides as columns, the top cube first, as the tower stands.
+    std::size_t width = 8;  // fits "cube 64 " and "bottom "
+    for (const auto& c : instance_.colors()) width = std::max(width, c.size() + 2);
+    std::ostringstream out;
+    auto pad = [&](const std::string& s) { return s + std::string(width - s.size(), ' '); };
+    out << kind_ << " tower (top cube first)\n" << pad("");
+    for (const Face f : kSideFaces) out << pad(kFaceNames[f]);
+    out << "\n";
+    for (std::size_t i = rotations_.size(); i-- > 0;) {
+      const Sides s = sides_of(instance_.cubes()[i], rotations_[i]);
+      out << pad("cube " + std::to_string(i + 1));
+      for (int k = 0; k < kSides; ++k) out << pad(instance_.colors()[s[k]]);
+      out << "\n";
+    }
+    return out.str();
+  }
+
+ private:
+  const TowerInstance& instance_;
+  std::string kind_;
+  std::vector<int> rotations_;
+};
+
+class InstantInsanity final : public Family {
+ public:
+  std::string name() const override { return kName; }
+  std::string summary() const override {
+    return "Stack n cubes coloured with n colours so that each of the tower's four sides shows "
+           "every colour once (all-different) or a single colour (all-equal).";
+  }
+  std::vector<OptionInfo> parameters() const override {
+    return {
+        OptionInfo::integer("cubes", "number of cubes n (and of colours)", "4", 1, 64),
+        OptionInfo::count_or_names(
+            "colors",
+            "the colours: their number (must equal cubes) or their names; default: as many as "
+            "cubes, named red, green, blue, white, yellow, orange, ...",
+            1, 64),
+    };
+  }
+  void check_parameters(const OptionValues& p, const SourceLocation& where) const override {
+    if (p.has("colors") && p.integer("colors") != p.integer("cubes"))
+      throw InputError(where, "parameters.colors",
+                       "needs as many colours as cubes (" + std::to_string(p.integer("cubes")) +
+                           "): each side of the tower shows every colour once; got " +
+                           std::to_string(p.integer("colors")));
+  }
+  std::vector<OptionInfo> instance_constraints() const override {
+    return {
+        OptionInfo::boolean("every-cube-uses-all-colors",
+                            "every cube shows every colour at least once (Loeffler et al., "
+                            "Remark 2; possible only for n <= 6)",
+                            false),
+        OptionInfo::boolean("distinct-cubes",
+                            "no two cubes are the same up to rotation and reflection", false),
+    };
+  }
+  std::vector<OptionInfo> solution_options() const override {
+    return {
+        OptionInfo::choice("count-as",
+                           "orientations: tuples of rotations, one of the 24 per cube; "
+                           "arrangements: distinct colourings of the front, back, left and right "
+                           "of every cube",
+                           "orientations", {"orientations", "arrangements"}),
+        OptionInfo::choice("modulo",
+                           "none; tower-rotation: the 4 turns of the whole tower about its "
+                           "vertical axis; tower-symmetry: those and the half-turns of every "
+                           "cube that swap left and right (8)",
+                           "none", {"none", "tower-rotation", "tower-symmetry"}),
+        OptionInfo::choice("cube-order",
+                           "fixed: cubes stacked in the order given; free: any stacking order, "
+                           "towers in a different order count as different solutions",
+                           "fixed", {"fixed", "free"}),
+    };
+  }
+  std::vector<KindInfo> kinds() const override {
+    return {{"all-different", "every side shows every colour exactly once (ADIIS)"},
+            {"all-equal",
+             "every side shows a single colour and the four sides show four different colours "
+             "(AEIIS)"}};
+  }
+
+  std::unique_ptr<Instance> read_instance(const YAML::Node& document,
+                                          const std::string& file) const override {
+    return std::make_unique<TowerInstance>(read_tower(document, file));
+  }
+  OptionValues parameters_of(const Instance& instance) const override {
+    const auto& tower = dynamic_cast<const TowerInstance&>(instance);
+    OptionValues values;
+    values.set("cubes", static_cast<std::int64_t>(tower.size()));
+    values.set("colors", tower.colors());
+    return values;
+  }
+  bool satisfies(const Instance& instance, const OptionValues& constraints) const override {
+    const auto& tower = dynamic_cast<const TowerInstance&>(instance);
+    if (constraints.boolean("every-cube-uses-all-colors")) {
+      for (const auto& cube : tower.cubes()) {
+        const std::set<int> used(cube.faces.begin(), cube.faces.end());
+        if (static_cast<int>(used.size()) != tower.size()) return false;
+      }
+    }
+    if (constraints.boolean("distinct-cubes")) {
+      std::set<std::array<int, kFaces>> keys;
+      for (const auto& cube : tower.cubes())
+        if (!keys.insert(cube.pairs_key()).second) return false;
+    }
+    return true;
+  }
+
+  Count count(const Instance& instance, const std::string& kind, const OptionValues& options,
+              std::uint64_t cap, const Limits& limits) const override {
+    const auto& tower = dynamic_cast<const TowerInstance&>(instance);
+    return count_towers(tower, parse_kind(kind), convention_of(options), cap, limits);
+  }
+  std::unique_ptr<Solution> first_solution(const Instance& instance, const std::string& kind,
+                                           const Limits& limits) const override {
+    const auto& tower = dynamic_cast<const TowerInstance&>(instance);
+    TowerSpace root(tower, parse_kind(kind));
+    const auto found = puzzlegen::first_solution<TowerSpace>(root, limits);
+    if (!found) return nullptr;
+    return std::make_unique<TowerSolution>(tower, kind, found->first_rotations());
+  }
+
+  std::unique_ptr<InstanceSpace> instance_space(const OptionValues& parameters,
+                                                const OptionValues& constraints,
+                                                const BranchOrder& order) const override {
+    return std::make_unique<TowerInstanceSpace>(
+        static_cast<int>(parameters.integer("cubes")), colour_names(parameters),
+        constraints.boolean("every-cube-uses-all-colors"), constraints.boolean("distinct-cubes"),
+        order);
+  }
+  std::unique_ptr<Instance> random_instance(const OptionValues& parameters,
+                                            Rng& rng) const override {
+    const auto colors = colour_names(parameters);
+    const int n = static_cast<int>(colors.size());
+    std::vector<Cube> cubes(static_cast<std::size_t>(n));
+    for (auto& cube : cubes)
+      for (auto& face : cube.faces) face = static_cast<int>(rng.below(static_cast<std::uint64_t>(n)));
+    return std::make_unique<TowerInstance>(colors, std::move(cubes));
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Family> make_family() { return std::make_unique<InstantInsanity>(); }
+
+}  // namespace puzzlegen::instant_insanity

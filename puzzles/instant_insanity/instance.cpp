@@ -1,0 +1,220 @@
+#include "instance.hpp"
+
+#include <algorithm>
+#include <set>
+#include <sstream>
+
+#include "error.hpp"
+#include "symmetry.hpp"
+
+namespace puzzlegen::instant_insanity {
+
+namespace {
+
+std::vector<std::string> unique_prefixes(const std::vector<std::string>& names) {
+  std::vector<std::string> out;
+  for (const auto& name : names) {
+    std::size_t length = 1;
+    auto clashes = [&](std::size_t len) {
+      return std::count_if(names.begin(), names.end(), [&](const std::string& other) {
+               return other.substr(0, len) == name.substr(0, len);
+             }) > 1;
+    };
+    while (length < name.size() && clashes(length)) ++length;
+    std::string abbreviation = name.substr(0, length);
+    abbreviation[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(abbreviation[0])));
+    out.push_back(abbreviation);
+  }
+  return out;
+}
+
+int colour_index(const YAML::Node& node, const std::vector<std::string>& colors,
+                 const std::string& file, const std::string& field) {
+  if (!node.IsScalar()) throw InputError(location_of(node, file), field, "expected a colour name");
+  const auto it = std::find(colors.begin(), colors.end(), node.Scalar());
+  if (it != colors.end()) return static_cast<int>(it - colors.begin());
+  std::string message = "unknown colour '" + node.Scalar() + "'; the colours are:";
+  for (const auto& c : colors) message += " " + c;
+  const std::string guess = closest_match(node.Scalar(), colors);
+  if (!guess.empty()) message += " (did you mean '" + guess + "'?)";
+  throw InputError(location_of(node, file), field, message);
+}
+
+Cube read_cube(const YAML::Node& node, const std::vector<std::string>& colors,
+               const std::string& file, const std::string& field) {
+  Cube cube;
+  if (node.IsMap()) {  // a net: the six faces by name
+    cube.written_as_net = true;
+    const std::vector<std::string> names(kFaceNames.begin(), kFaceNames.end());
+    reject_unknown_keys(node, names, field, file);
+    for (int f = 0; f < kFaces; ++f) {
+      const YAML::Node face = node[kFaceNames[f]];
+      if (!face)
+        throw InputError(location_of(node, file), field,
+                         std::string("the net has no '") + kFaceNames[f] +
+                             "' face; a cube net names all six faces: top, bottom, front, back, "
+                             "left, right");
+      cube.faces[f] = colour_index(face, colors, file, field + "." + kFaceNames[f]);
+    }
+    return cube;
+  }
+  if (!node.IsSequence() || node.size() != 3)
+    throw InputError(location_of(node, file), field,
+                     "a cube is three pairs of opposite faces, [[a, b], [c, d], [e, f]], or a net "
+                     "{top: .., bottom: .., front: .., back: .., left: .., right: ..}; got " +
+                         (node.IsSequence() ? std::to_string(node.size()) + " pairs"
+                                            : std::string("something else")));
+  for (int p = 0; p < 3; ++p) {
+    const YAML::Node pair = node[p];
+    const std::string pair_field = field + "[" + std::to_string(p) + "]";
+    if (!pair.IsSequence() || pair.size() != 2)
+      throw InputError(location_of(pair, file), pair_field,
+                       "a pair of opposite faces is a list of two colours");
+    for (int k = 0; k < 2; ++k)
+      cube.faces[2 * p + k] = colour_index(pair[k], colors, file, pair_field);
+  }
+  return cube;
+}
+
+}  // namespace
+
+std::array<int, kFaces> Cube::pairs_key() const { return relabelled_pairs_key(*this, {}); }
+
+std::array<int, kFaces> relabelled_pairs_key(const Cube& cube, const std::vector<int>& relabel) {
+  std::array<std::array<int, 2>, 3> pairs{};
+  for (int p = 0; p < 3; ++p) {
+    int a = cube.faces[2 * p], b = cube.faces[2 * p + 1];
+    if (!relabel.empty()) a = relabel[a], b = relabel[b];
+    pairs[p] = {std::min(a, b), std::max(a, b)};
+  }
+  std::sort(pairs.begin(), pairs.end());
+  return {pairs[0][0], pairs[0][1], pairs[1][0], pairs[1][1], pairs[2][0], pairs[2][1]};
+}
+
+Sides sides_of(const Cube& cube, int rotation) {
+  const auto& shows = rotations()[rotation].shows;
+  Sides out{};
+  for (int s = 0; s < kSides; ++s) out[s] = cube.faces[shows[kSideFaces[s]]];
+  return out;
+}
+
+std::vector<std::string> default_colors(int n) {
+  static const std::vector<std::string> names = {
+      "red",   "green", "blue",  "white", "yellow", "orange", "purple", "black",
+      "pink",  "brown", "grey",  "cyan",  "lime",   "navy",   "olive",  "teal"};
+  std::vector<std::string> out;
+  for (int i = 0; i < n; ++i)
+    out.push_back(i < static_cast<int>(names.size()) ? names[i] : "c" + std::to_string(i + 1));
+  return out;
+}
+
+TowerInstance::TowerInstance(std::vector<std::string> colors, std::vector<Cube> cubes)
+    : colors_(std::move(colors)), cubes_(std::move(cubes)), abbreviations_(unique_prefixes(colors_)) {}
+
+Json TowerInstance::to_json() const {
+  Json cubes = Json::array();
+  for (const auto& cube : cubes_) {
+    if (cube.written_as_net) {
+      Json net;
+      for (int f = 0; f < kFaces; ++f) net[kFaceNames[f]] = colors_[cube.faces[f]];
+      cubes.push_back(net);
+    } else {
+      Json pairs = Json::array();
+      for (int p = 0; p < 3; ++p)
+        pairs.push_back({colors_[cube.faces[2 * p]], colors_[cube.faces[2 * p + 1]]});
+      cubes.push_back(pairs);
+    }
+  }
+  return {{"puzzle", "instant-insanity"}, {"colors", colors_}, {"cubes", cubes}};
+}
+
+std::vector<int> TowerInstance::canonical_key() const {
+  // Least over colour relabellings of the sorted list of cube keys. Exact for n <= 8 colours
+  // (n! relabellings); beyond that only cube order and face pairing are factored out.
+  const int n = static_cast<int>(colors_.size());
+  auto key_under = [&](const std::vector<int>& relabel) {
+    std::vector<std::array<int, kFaces>> keys;
+    for (const auto& cube : cubes_) keys.push_back(relabelled_pairs_key(cube, relabel));
+    std::sort(keys.begin(), keys.end());
+    std::vector<int> flat;
+    for (const auto& k : keys) flat.insert(flat.end(), k.begin(), k.end());
+    return flat;
+  };
+  if (n > 8) return key_under({});
+  std::vector<int> best;
+  for (const auto& relabel : all_permutations(n)) {
+    auto key = key_under(relabel);
+    if (best.empty() || key < best) best = std::move(key);
+  }
+  return best;
+}
+
+std::string TowerInstance::render_text() const {
+  std::ostringstream out;
+  out << "Instant Insanity: " << cubes_.size() << " cubes, colours";
+  for (std::size_t c = 0; c < colors_.size(); ++c)
+    out << (c ? ", " : " ") << abbreviations_[c] << "=" << colors_[c];
+  out << "\n";
+  std::size_t width = 1;
+  for (const auto& a : abbreviations_) width = std::max(width, a.size());
+  auto cell = [&](int colour) {
+    std::string s = abbreviations_[colour];
+    return "[" + s + std::string(width - s.size(), ' ') + "]";
+  };
+  const std::string blank(width + 2, ' ');
+  const std::string gap = "   ";
+  // Cross-shaped nets side by side: top; left, front, right, back; bottom.
+  std::ostringstream rows[4];
+  for (std::size_t i = 0; i < cubes_.size(); ++i) {
+    const auto& f = cubes_[i].faces;
+    std::string label = "cube " + std::to_string(i + 1);
+    label.resize(4 * (width + 2), ' ');
+    rows[0] << label << gap;
+    rows[1] << blank << cell(f[top]) << blank << blank << gap;
+    rows[2] << cell(f[left]) << cell(f[front]) << cell(f[right]) << cell(f[back]) << gap;
+    rows[3] << blank << cell(f[bottom]) << blank << blank << gap;
+  }
+  for (auto& row : rows) {
+    std::string line = row.str();
+    line.erase(line.find_last_not_of(' ') + 1);
+    out << line << "\n";
+  }
+  out << "(net: top; left, front, right, back; bottom)\n";
+  return out.str();
+}
+
+TowerInstance read_tower(const YAML::Node& document, const std::string& file) {
+  reject_unknown_keys(document, {"puzzle", "colors", "cubes"}, "", file);
+  const YAML::Node cubes = document["cubes"];
+  if (!cubes || !cubes.IsSequence() || cubes.size() == 0)
+    throw InputError(location_of(cubes ? cubes : document, file), "cubes",
+                     "expected a list of cubes, each [[a, b], [c, d], [e, f]] or a net");
+  const int n = static_cast<int>(cubes.size());
+  if (n > 64) throw InputError(location_of(cubes, file), "cubes", "at most 64 cubes are supported");
+  std::vector<std::string> colors;
+  if (const YAML::Node list = document["colors"]) {
+    if (!list.IsSequence())
+      throw InputError(location_of(list, file), "colors", "expected a list of colour names");
+    std::set<std::string> seen;
+    for (const auto& c : list) {
+      if (!c.IsScalar() || c.Scalar().empty())
+        throw InputError(location_of(c, file), "colors", "expected a colour name");
+      if (!seen.insert(c.Scalar()).second)
+        throw InputError(location_of(c, file), "colors", "colour '" + c.Scalar() + "' is listed twice");
+      colors.push_back(c.Scalar());
+    }
+  } else {
+    colors = default_colors(n);
+  }
+  if (static_cast<int>(colors.size()) != n)
+    throw InputError(location_of(document["colors"], file), "colors",
+                     "Instant Insanity with " + std::to_string(n) + " cubes needs exactly " +
+                         std::to_string(n) + " colours (each side shows every colour once); got " +
+                         std::to_string(colors.size()));
+  std::vector<Cube> parsed;
+  for (int i = 0; i < n; ++i)
+    parsed.push_back(read_cube(cubes[i], colors, file, "cubes[" + std::to_string(i) + "]"));
+  return TowerInstance(std::move(colors), std::move(parsed));
+}
+
+}  // namespace puzzlegen::instant_insanity

@@ -1,0 +1,55 @@
+// An Instant Insanity instance: n cubes coloured with n named colours.
+#pragma once
+
+#include <array>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "family.hpp"
+#include "rotations.hpp"
+
+namespace puzzlegen::instant_insanity {
+
+struct Cube {
+  std::array<int, kFaces> faces{};  // colour index per face slot (top, bottom, front, ...)
+  bool written_as_net = false;      // keep the user's form (a net fixes the mirror image)
+
+  // The cube up to rotation and reflection: its three opposite pairs, each sorted, sorted.
+  // Everything the puzzle's counts depend on.
+  std::array<int, kFaces> pairs_key() const;
+};
+
+// What a cube shows on the four sides in one orientation: colours at front, back, left, right.
+using Sides = std::array<int, kSides>;
+Sides sides_of(const Cube& cube, int rotation);
+
+class TowerInstance final : public Instance {
+ public:
+  TowerInstance(std::vector<std::string> colors, std::vector<Cube> cubes);
+
+  const std::vector<std::string>& colors() const { return colors_; }
+  const std::vector<Cube>& cubes() const { return cubes_; }
+  int size() const { return static_cast<int>(cubes_.size()); }
+  // Shortest unique prefixes of the colour names, for compact text (R, G, B, W).
+  const std::vector<std::string>& abbreviations() const { return abbreviations_; }
+
+  Json to_json() const override;
+  std::vector<int> canonical_key() const override;
+  std::string render_text() const override;
+
+ private:
+  std::vector<std::string> colors_;
+  std::vector<Cube> cubes_;
+  std::vector<std::string> abbreviations_;
+};
+
+TowerInstance read_tower(const YAML::Node& document, const std::string& file);
+
+// Default colour names for n colours: red, green, blue, white, then more.
+std::vector<std::string> default_colors(int n);
+
+// A cube key with colours relabelled by `relabel` (canonical pairs form).
+std::array<int, kFaces> relabelled_pairs_key(const Cube& cube, const std::vector<int>& relabel);
+
+}  // namespace puzzlegen::instant_insanity

@@ -1,0 +1,57 @@
+// Gecode models for Instant Insanity: one tower (solution) space and the instance space.
+#pragma once
+
+#include <gecode/int.hh>
+
+#include "family.hpp"
+#include "instance.hpp"
+
+namespace puzzlegen::instant_insanity {
+
+enum class Kind { all_different, all_equal };
+
+// One tower: rotation[i] is cube i's orientation, sides[4i+s] the colour it shows on side s
+// (front, back, left, right). Search branches on the sides only: a table constraint per cube
+// over (rotation, sides) keeps every rotation domain exactly the set of orientations that
+// show those sides, so a solution is an arrangement and the product of the rotation domain
+// sizes is the number of orientation tuples behind it (no auxiliary variable is branched).
+class TowerSpace : public Gecode::Space {
+ public:
+  TowerSpace(const TowerInstance& instance, Kind kind);
+  TowerSpace(TowerSpace& other);
+  Gecode::Space* copy() override { return new TowerSpace(*this); }
+
+  std::vector<int> side_values() const;
+  std::uint64_t orientation_count() const;  // product of rotation domain sizes
+  std::vector<int> first_rotations() const;
+
+  Gecode::IntVarArray rotation;
+  Gecode::IntVarArray sides;
+};
+
+// Instances with fixed n: faces[6i+f] is the colour of cube i's face slot f. Symmetry breaking
+// is lex-leader for one group and one variable order, hence sound: opposite faces sorted
+// within a pair, pairs sorted within a cube, cubes sorted, colours in order of first use.
+class TowerInstanceSpace : public InstanceSpace {
+ public:
+  TowerInstanceSpace(int n, std::vector<std::string> colors, bool every_cube_all_colors,
+                     bool distinct_cubes, const BranchOrder& order);
+  TowerInstanceSpace(TowerInstanceSpace& other);
+  Gecode::Space* copy() override { return new TowerInstanceSpace(*this); }
+  std::unique_ptr<Instance> instance() const override;
+
+ private:
+  std::vector<std::string> colors_;
+  Gecode::IntVarArray faces_;
+};
+
+struct CountConvention {
+  bool orientations = true;  // false: arrangements
+  int modulo = 1;            // 1: none, 4: tower-rotation, 8: tower-symmetry
+  bool free_order = false;
+};
+
+Count count_towers(const TowerInstance& instance, Kind kind, const CountConvention& convention,
+                   std::uint64_t cap, const Limits& limits);
+
+}  // namespace puzzlegen::instant_insanity

@@ -1,0 +1,18 @@
+// The built-in families: adding a family is one folder under puzzles/ and one line here.
+#include "family.hpp"
+
+namespace puzzlegen {
+namespace instant_insanity {
+std::unique_ptr<Family> make_family();
+}
+
+const Registry& builtin_families() {
+  static const Registry registry = [] {
+    Registry r;
+    r.add(instant_insanity::make_family());
+    return r;
+  }();
+  return registry;
+}
+
+}  // namespace puzzlegen
