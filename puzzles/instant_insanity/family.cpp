@@ -30,7 +30,7 @@ CountConvention convention_of(const OptionValues& options) {
 }
 
 std::vector<std::string> colour_names(const OptionValues& parameters) {
-  auto names = parameters.names("colors");
+  auto names = parameters.has("colors") ? parameters.names("colors") : std::vector<std::string>{};
   if (names.empty()) names = default_colors(static_cast<int>(parameters.integer("cubes")));
   return names;
 }
