@@ -185,12 +185,6 @@ std::string TowerInstance::render_text() const {
 
 TowerInstance read_tower(const YAML::Node& document, const std::string& file) {
   reject_unknown_keys(document, {"puzzle", "colors", "cubes"}, "", file);
-  const YAML::Node cubes = document["cubes"];
-  if (!cubes || !cubes.IsSequence() || cubes.size() == 0)
-    throw InputError(location_of(cubes ? cubes : document, file), "cubes",
-                     "expected a list of cubes, each [[a, b], [c, d], [e, f]] or a net");
-  const int n = static_cast<int>(cubes.size());
-  if (n > 64) throw InputError(location_of(cubes, file), "cubes", "at most 64 cubes are supported");
   std::vector<std::string> colors;
   if (const YAML::Node list = document["colors"]) {
     if (!list.IsSequence())
@@ -203,9 +197,14 @@ TowerInstance read_tower(const YAML::Node& document, const std::string& file) {
         throw InputError(location_of(c, file), "colors", "colour '" + c.Scalar() + "' is listed twice");
       colors.push_back(c.Scalar());
     }
-  } else {
-    colors = default_colors(n);
   }
+  const YAML::Node cubes = document["cubes"];
+  if (!cubes || !cubes.IsSequence() || cubes.size() == 0)
+    throw InputError(location_of(cubes ? cubes : document, file), "cubes",
+                     "expected a list of cubes, each [[a, b], [c, d], [e, f]] or a net");
+  const int n = static_cast<int>(cubes.size());
+  if (n > 64) throw InputError(location_of(cubes, file), "cubes", "at most 64 cubes are supported");
+  if (colors.empty()) colors = default_colors(n);
   if (static_cast<int>(colors.size()) != n)
     throw InputError(location_of(document["colors"], file), "colors",
                      "Instant Insanity with " + std::to_string(n) + " cubes needs exactly " +

@@ -1,0 +1,194 @@
+// End-to-end: the real `puzzlegen` executable on real files, checked through its exit codes
+// and its machine-readable output.
+#include <catch2/catch.hpp>
+#include <sys/wait.h>
+
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+namespace {
+
+struct Result {
+  int exit_code = -1;
+  std::string out, err;
+};
+
+std::string slurp(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+fs::path scratch_dir() {
+  static const fs::path dir = [] {
+    fs::path d = fs::temp_directory_path() / ("puzzlegen-cli-" + std::to_string(::getpid()));
+    fs::create_directories(d);
+    return d;
+  }();
+  return dir;
+}
+
+Result run(const std::string& args) {
+  const fs::path out = scratch_dir() / "stdout", err = scratch_dir() / "stderr";
+  const std::string command = std::string(PUZZLEGEN_EXE) + " " + args + " >" + out.string() +
+                              " 2>" + err.string() + " </dev/null";
+  const int status = std::system(command.c_str());
+  Result r;
+  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  r.out = slurp(out);
+  r.err = slurp(err);
+  return r;
+}
+
+std::string source(const std::string& relative) {
+  return std::string(PUZZLEGEN_SOURCE_DIR) + "/" + relative;
+}
+
+std::vector<json> json_lines(const std::string& text) {
+  std::vector<json> out;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);)
+    if (!line.empty()) out.push_back(json::parse(line));
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("cli: every malformed spec and instance gets file:line:col, the field, exit 2",
+          "[cli][bad-input]") {
+  int files = 0;
+  for (const auto& entry : fs::directory_iterator(source("tests/bad_input"))) {
+    const std::string text = slurp(entry.path());
+    const std::string expect_tag = "# expect: ", command_tag = "# command: ";
+    const auto e = text.find(expect_tag), c = text.find(command_tag);
+    REQUIRE(e != std::string::npos);
+    REQUIRE(c != std::string::npos);
+    const std::string expected = text.substr(e + expect_tag.size(), text.find('\n', e) - e - expect_tag.size());
+    const std::string command = text.substr(c + command_tag.size(), text.find('\n', c) - c - command_tag.size());
+    const std::string where = expected.substr(0, expected.find(' '));
+    const std::string message = expected.substr(expected.find(' ') + 1);
+    const Result r = run(command + " " + entry.path().string());
+    INFO(entry.path().filename().string() << "\nstderr: " << r.err);
+    CHECK(r.exit_code == 2);
+    CHECK(r.out.empty());  // no partial output
+    CHECK_THAT(r.err, Catch::Contains(entry.path().string() + ":" + where + ": error: "));
+    CHECK_THAT(r.err, Catch::Contains(message));
+    ++files;
+  }
+  CHECK(files >= 15);
+}
+
+TEST_CASE("cli: bad command lines exit 2", "[cli][bad-input]") {
+  CHECK(run("solve /nonexistent/instance.yaml").exit_code == 2);
+  CHECK(run("describe no-such-family").exit_code == 2);
+  CHECK(run("frobnicate").exit_code == 2);
+  CHECK(run("solve " + source("specs/instant-insanity/classical.yaml") + " --modulo sideways").exit_code == 2);
+  CHECK(run("generate " + source("specs/instant-insanity/unique-tower.yaml") + " --time-limit soon").exit_code == 2);
+  CHECK(run("--help").exit_code == 0);
+}
+
+TEST_CASE("cli: solve's JSON contract on the classical instance", "[cli]") {
+  const std::string classical = source("specs/instant-insanity/classical.yaml");
+  Result r = run("solve " + classical + " --format json");
+  REQUIRE(r.exit_code == 0);
+  json j = json::parse(r.out);
+  CHECK(j["counts"]["all-different"]["count"] == 8);
+  CHECK(j["counts"]["all-different"]["exact"] == true);
+  CHECK(j["counts"]["all-equal"]["count"] == 0);
+  CHECK(j["convention"]["count-as"] == "orientations");
+  CHECK(j["convention"]["modulo"] == "none");
+
+  r = run("solve " + classical + " --count-as orientations --modulo tower-rotation --format json");
+  j = json::parse(r.out);
+  CHECK(j["counts"]["all-different"]["count"] == 2);
+  CHECK(j["convention"]["modulo"] == "tower-rotation");
+
+  r = run("solve " + classical + " --cap 3 --format json");
+  j = json::parse(r.out);
+  CHECK(j["counts"]["all-different"]["exact"] == false);
+
+  r = run("solve " + classical + " --format yaml");
+  CHECK(r.exit_code == 0);
+  CHECK_THAT(r.out, Catch::Contains("all-different:"));
+}
+
+TEST_CASE("cli: generated instances are confirmed by solve and check", "[cli]") {
+  const std::string spec = source("specs/instant-insanity/unique-tower.yaml");
+  const Result r = run("generate " + spec + " --instances 3 --format json");
+  REQUIRE(r.exit_code == 0);
+  const auto lines = json_lines(r.out);
+  REQUIRE(lines.size() == 4);
+  CHECK(lines.back()["summary"]["instances"] == 3);
+  CHECK(lines.back()["summary"]["proven"] == false);
+  for (std::size_t i = 0; i + 1 < lines.size(); ++i) {
+    CHECK(lines[i]["seed"] == 7);
+    CHECK(lines[i]["spec-sha256"].get<std::string>().size() == 64);
+    const fs::path saved = scratch_dir() / ("instance" + std::to_string(i) + ".json");
+    std::ofstream(saved) << lines[i]["instance"].dump();
+    const Result solved = run("solve " + saved.string() +
+                              " --count-as arrangements --modulo tower-symmetry --format json");
+    REQUIRE(solved.exit_code == 0);
+    CHECK(json::parse(solved.out)["counts"]["all-different"] ==
+          json({{"count", 1}, {"exact", true}}));
+    CHECK(run("check " + saved.string() + " --spec " + spec).exit_code == 0);
+  }
+  // The classical puzzle has exactly one tower up to tower symmetry, so it passes this spec;
+  // a spec asking for two fails with exit 1.
+  CHECK(run("check " + source("specs/instant-insanity/classical.yaml") + " --spec " + spec).exit_code == 0);
+  const fs::path two = scratch_dir() / "two.yaml";
+  std::ofstream(two) << "puzzle: instant-insanity\nsolutions: {modulo: tower-rotation, all-different: 2}\n";
+  CHECK(run("check " + source("specs/instant-insanity/classical.yaml") + " --spec " + two.string()).exit_code == 0);
+  std::ofstream(two) << "puzzle: instant-insanity\nsolutions: {modulo: tower-rotation, all-different: 3}\n";
+  const Result failed = run("check " + source("specs/instant-insanity/classical.yaml") + " --spec " + two.string());
+  CHECK(failed.exit_code == 1);
+  CHECK_THAT(failed.out, Catch::Contains("FAIL") && Catch::Contains("all-different: 2, wanted exactly 3"));
+}
+
+TEST_CASE("cli: same spec and seed give byte-identical output", "[cli]") {
+  const std::string spec = source("specs/instant-insanity/unique-tower.yaml");
+  for (const std::string strategy : {"search", "random"}) {
+    for (const std::string format : {"json", "text"}) {
+      const std::string args =
+          "generate " + spec + " --instances 4 --strategy " + strategy + " --format " + format;
+      const Result a = run(args), b = run(args);
+      CHECK(a.exit_code == 0);
+      CHECK(a.out == b.out);
+      CHECK_FALSE(a.out.empty());
+    }
+  }
+}
+
+TEST_CASE("cli: exit codes for proven non-existence and limits", "[cli]") {
+  const fs::path none = scratch_dir() / "impossible.yaml";
+  std::ofstream(none) << "puzzle: instant-insanity\nparameters: {cubes: 3}\n"
+                         "solutions: {all-equal: {min: 1}}\n";
+  Result r = run("generate " + none.string() + " --format json");
+  CHECK(r.exit_code == 1);
+  CHECK(json_lines(r.out).back()["summary"]["proven"] == true);
+
+  r = run("generate " + source("specs/instant-insanity/unique-tower.yaml") +
+          " --strategy exhaustive --instances 1000000 --node-limit 50 --format json");
+  CHECK(r.exit_code == 3);
+  CHECK(json_lines(r.out).back()["summary"]["stopped"] == "node-limit");
+}
+
+TEST_CASE("cli: list, describe, validate, render", "[cli]") {
+  Result r = run("list --format json");
+  CHECK(r.exit_code == 0);
+  CHECK(json::parse(r.out)["families"][0]["name"] == "instant-insanity");
+  r = run("describe instant-insanity");
+  CHECK(r.exit_code == 0);
+  CHECK_THAT(r.out, Catch::Contains("tower-symmetry") && Catch::Contains("all-equal"));
+  r = run("validate " + source("specs/instant-insanity/unique-tower.yaml") + " --format json");
+  CHECK(r.exit_code == 0);
+  CHECK(json::parse(r.out)["bounds"]["all-different"] == "exactly 1");
+  r = run("render " + source("specs/instant-insanity/classical.yaml") + " --solution all-different");
+  CHECK(r.exit_code == 0);
+  CHECK_THAT(r.out, Catch::Contains("front") && Catch::Contains("cube 4"));
+}

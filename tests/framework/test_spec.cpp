@@ -1,0 +1,80 @@
+#include <catch2/catch.hpp>
+
+#include "spec.hpp"
+
+using namespace puzzlegen;
+
+namespace {
+Spec parse(const std::string& text) { return parse_spec(text, "test.yaml", builtin_families()); }
+
+// The error's "file:line:col: error: field: message" text.
+std::string error_of(const std::string& text) {
+  try {
+    parse(text);
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "no error";
+}
+}  // namespace
+
+TEST_CASE("a full spec is read with defaults filled in", "[spec]") {
+  const Spec spec = parse(R"(
+puzzle: instant-insanity
+parameters: {cubes: 4}
+instance: {every-cube-uses-all-colors: true}
+solutions:
+  count-as: arrangements
+  all-different: {min: 1, max: 3}
+  all-equal: 0
+objective: {minimize: all-different + all-equal}
+generate: {instances: all, seed: 9, time-limit: 2m, threads: 2}
+)");
+  CHECK(spec.family->name() == "instant-insanity");
+  CHECK(spec.parameters.integer("cubes") == 4);
+  CHECK(spec.instance.boolean("every-cube-uses-all-colors"));
+  CHECK(spec.solution_options.choice("count-as") == "arrangements");
+  CHECK(spec.solution_options.choice("modulo") == "none");  // default
+  CHECK(*spec.bounds.at("all-different").min == 1);
+  CHECK(*spec.bounds.at("all-different").max == 3);
+  CHECK(*spec.bounds.at("all-equal").max == 0);
+  REQUIRE(spec.objective);
+  CHECK(spec.objective->kinds == std::vector<std::string>{"all-different", "all-equal"});
+  CHECK_FALSE(spec.generate.instances.has_value());
+  CHECK(spec.generate.seed == 9);
+  CHECK(spec.generate.time_limit.count() == Approx(120));
+  CHECK(spec.sha256.size() == 64);
+}
+
+TEST_CASE("bounds decide capped counts correctly", "[spec]") {
+  Bounds b;
+  b.min = 1;
+  b.max = 3;
+  CHECK(b.decisive_cap() == 4);
+  CHECK(b.admits({2, true}) == Bounds::Verdict::yes);
+  CHECK(b.admits({0, true}) == Bounds::Verdict::no);
+  CHECK(b.admits({4, false}) == Bounds::Verdict::no);       // at least 4 > 3
+  CHECK(b.admits({2, false}) == Bounds::Verdict::unknown);  // at least 2: maybe 5
+  Bounds lone_min;
+  lone_min.min = 2;
+  CHECK(lone_min.admits({2, false}) == Bounds::Verdict::yes);
+}
+
+TEST_CASE("spec errors name file, line, column and field", "[spec][bad-input]") {
+  CHECK_THAT(error_of("puzzle: instant-insanity\nsolution:\n  modulo: none\n"),
+             Catch::Contains("test.yaml:2:1") && Catch::Contains("did you mean 'solutions'"));
+  CHECK_THAT(error_of("puzzle: instant-insanty\n"),
+             Catch::Contains("test.yaml:1:9") && Catch::Contains("did you mean 'instant-insanity'"));
+  CHECK_THAT(error_of("puzzle: instant-insanity\nsolutions: {modulo: tower-rotations}\n"),
+             Catch::Contains("solutions.modulo") && Catch::Contains("did you mean 'tower-rotation'"));
+  CHECK_THAT(error_of("puzzle: instant-insanity\nsolutions: {all-different: {min: 3, max: 1}}\n"),
+             Catch::Contains("min (3) is greater than max (1)"));
+  CHECK_THAT(error_of("puzzle: instant-insanity\nparameters: {cubes: 99}\n"),
+             Catch::Contains("parameters.cubes") && Catch::Contains("from 1 to 64"));
+  CHECK_THAT(error_of("puzzle: instant-insanity\nparameters: {cubes: four}\n"),
+             Catch::Contains("test.yaml:2:21"));
+  CHECK_THAT(error_of("puzzle: instant-insanity\nobjective: {minimize: all-diferent}\n"),
+             Catch::Contains("objective.minimize") && Catch::Contains("did you mean 'all-different'"));
+  CHECK_THAT(error_of("puzzle: [\n"), Catch::Contains("not valid YAML"));
+  CHECK_THAT(error_of("- a\n- b\n"), Catch::Contains("a spec is a mapping"));
+}
