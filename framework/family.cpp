@@ -9,7 +9,9 @@ namespace puzzlegen {
 
 void Family::check_parameters(const OptionValues&, const SourceLocation&) const {}
 
-void Registry::add(std::unique_ptr<Family> family) { families_.push_back(std::move(family)); }
+void Registry::add(std::unique_ptr<Family> family) {
+  families_.push_back(std::move(family));
+}
 
 const Family* Registry::find(const std::string& name) const {
   for (const auto& family : families_)

@@ -3,9 +3,9 @@
 // once in puzzles/registry.cpp.
 #pragma once
 
+#include <yaml-cpp/yaml.h>
 #include <gecode/int.hh>
 #include <nlohmann/json.hpp>
-#include <yaml-cpp/yaml.h>
 
 #include <memory>
 #include <string>

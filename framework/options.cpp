@@ -54,8 +54,9 @@ OptionValue read_value(const OptionInfo& info, const YAML::Node& node, const std
     return names;
   }
   if (!node.IsScalar())
-    throw InputError(where, field, "expected " + describe_type(info) + ", got a " +
-                                       (node.IsMap() ? "mapping" : "list"));
+    throw InputError(
+        where, field,
+        "expected " + describe_type(info) + ", got a " + (node.IsMap() ? "mapping" : "list"));
   return parse_option_text(info, node.Scalar(), where, field);
 }
 }  // namespace
@@ -66,7 +67,9 @@ const OptionValue& OptionValues::at(const std::string& name) const {
   return it->second;
 }
 
-bool OptionValues::boolean(const std::string& name) const { return std::get<bool>(at(name)); }
+bool OptionValues::boolean(const std::string& name) const {
+  return std::get<bool>(at(name));
+}
 
 std::int64_t OptionValues::integer(const std::string& name) const {
   const auto& v = at(name);
@@ -116,7 +119,8 @@ OptionValue parse_option_text(const OptionInfo& info, const std::string& text,
     case OptionType::Integer:
     case OptionType::CountOrNames: {
       const auto value = parse_integer(text);
-      if (!value) throw InputError(where, field, "expected " + describe_type(info) + ", got '" + text + "'");
+      if (!value)
+        throw InputError(where, field, "expected " + describe_type(info) + ", got '" + text + "'");
       check_range(info, *value, where, field);
       return *value;
     }

@@ -33,18 +33,33 @@ struct OptionInfo {
   std::int64_t max = -1;  // Integer and CountOrNames: inclusive range when max >= min
 
   static OptionInfo boolean(std::string name, std::string help, bool default_value) {
-    return {std::move(name), OptionType::Boolean, std::move(help),
-            default_value ? "true" : "false", {}, 0, -1};
+    return {std::move(name),
+            OptionType::Boolean,
+            std::move(help),
+            default_value ? "true" : "false",
+            {},
+            0,
+            -1};
   }
   static OptionInfo integer(std::string name, std::string help, std::string default_value,
                             std::int64_t min, std::int64_t max) {
-    return {std::move(name), OptionType::Integer, std::move(help), std::move(default_value), {},
-            min, max};
+    return {std::move(name),
+            OptionType::Integer,
+            std::move(help),
+            std::move(default_value),
+            {},
+            min,
+            max};
   }
   static OptionInfo choice(std::string name, std::string help, std::string default_value,
                            std::vector<std::string> choices) {
-    return {std::move(name), OptionType::Choice, std::move(help), std::move(default_value),
-            std::move(choices), 0, -1};
+    return {std::move(name),
+            OptionType::Choice,
+            std::move(help),
+            std::move(default_value),
+            std::move(choices),
+            0,
+            -1};
   }
   static OptionInfo count_or_names(std::string name, std::string help, std::int64_t min,
                                    std::int64_t max) {

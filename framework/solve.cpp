@@ -38,13 +38,18 @@ std::atomic<bool>& interrupt_flag() {
 }
 
 namespace {
-extern "C" void on_interrupt(int) { interrupt_flag().store(true); }
+extern "C" void on_interrupt(int) {
+  interrupt_flag().store(true);
+}
 }  // namespace
 
-void install_interrupt_handler() { std::signal(SIGINT, on_interrupt); }
+void install_interrupt_handler() {
+  std::signal(SIGINT, on_interrupt);
+}
 
 bool LimitStop::stop(const Gecode::Search::Statistics& s, const Gecode::Search::Options&) {
-  if (interrupt_flag().load()) reason_ = StopReason::interrupted;
+  if (interrupt_flag().load())
+    reason_ = StopReason::interrupted;
   else if (limits_.node_limit != 0 && s.node >= limits_.node_limit)
     reason_ = StopReason::node_limit;
   else if (limits_.deadline && Clock::now() >= *limits_.deadline)

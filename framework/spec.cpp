@@ -11,15 +11,16 @@ namespace puzzlegen {
 
 namespace {
 
-const std::vector<std::string> kTopLevelKeys = {"puzzle",    "description", "parameters", "instance",
-                                                "solutions", "objective",   "generate"};
+const std::vector<std::string> kTopLevelKeys = {
+    "puzzle", "description", "parameters", "instance", "solutions", "objective", "generate"};
 
-std::uint64_t read_count(const YAML::Node& node, const std::string& file, const std::string& field) {
+std::uint64_t read_count(const YAML::Node& node, const std::string& file,
+                         const std::string& field) {
   const auto info = OptionInfo::integer(field, "", "", 0, INT64_MAX);
   if (!node.IsScalar())
     throw InputError(location_of(node, file), field, "expected a non-negative integer");
-  return static_cast<std::uint64_t>(
-      std::get<std::int64_t>(parse_option_text(info, node.Scalar(), location_of(node, file), field)));
+  return static_cast<std::uint64_t>(std::get<std::int64_t>(
+      parse_option_text(info, node.Scalar(), location_of(node, file), field)));
 }
 
 Bounds read_bounds(const YAML::Node& node, const std::string& file, const std::string& field) {
@@ -58,7 +59,8 @@ Objective read_objective(const YAML::Node& node, const Family& family, const std
                      "expected {minimize: KIND + KIND ...} or {maximize: ...}");
   reject_unknown_keys(node, {"minimize", "maximize"}, "objective", file);
   if (node.size() != 1)
-    throw InputError(location_of(node, file), "objective", "give exactly one of minimize, maximize");
+    throw InputError(location_of(node, file), "objective",
+                     "give exactly one of minimize, maximize");
   Objective objective;
   objective.minimize = static_cast<bool>(node["minimize"]);
   const std::string field = objective.minimize ? "objective.minimize" : "objective.maximize";
@@ -91,7 +93,8 @@ GenerateOptions read_generate(const YAML::Node& node, const std::string& file) {
                       {"instances", "strategy", "seed", "time-limit", "node-limit", "threads"},
                       "generate", file);
   if (const auto n = node["instances"]) {
-    if (n.IsScalar() && n.Scalar() == "all") options.instances.reset();
+    if (n.IsScalar() && n.Scalar() == "all")
+      options.instances.reset();
     else {
       options.instances = read_count(n, file, "generate.instances");
       if (*options.instances == 0)
@@ -110,7 +113,8 @@ GenerateOptions read_generate(const YAML::Node& node, const std::string& file) {
       throw InputError(location_of(t, file), "generate.time-limit", "expected a duration like 30s");
     options.time_limit = parse_duration(t.Scalar(), location_of(t, file), "generate.time-limit");
   }
-  if (const auto n = node["node-limit"]) options.node_limit = read_count(n, file, "generate.node-limit");
+  if (const auto n = node["node-limit"])
+    options.node_limit = read_count(n, file, "generate.node-limit");
   if (const auto t = node["threads"]) {
     const auto threads = read_count(t, file, "generate.threads");
     if (threads < 1 || threads > 64)
@@ -167,14 +171,19 @@ std::chrono::duration<double> parse_duration(const std::string& text, const Sour
   const std::string unit = text.substr(pos);
   double scale = -1;
   if (pos > 0) {
-    if (unit.empty() || unit == "s") scale = 1;
-    else if (unit == "ms") scale = 0.001;
-    else if (unit == "m" || unit == "min") scale = 60;
-    else if (unit == "h") scale = 3600;
+    if (unit.empty() || unit == "s")
+      scale = 1;
+    else if (unit == "ms")
+      scale = 0.001;
+    else if (unit == "m" || unit == "min")
+      scale = 60;
+    else if (unit == "h")
+      scale = 3600;
   }
   if (scale < 0 || !(value > 0))
-    throw InputError(where, field,
-                     "expected a positive duration such as 30s, 500ms, 10m or 1h; got '" + text + "'");
+    throw InputError(
+        where, field,
+        "expected a positive duration such as 30s, 500ms, 10m or 1h; got '" + text + "'");
   return std::chrono::duration<double>(value * scale);
 }
 

@@ -46,8 +46,8 @@ struct Spec {
   std::string sha256;  // of the spec file's bytes
   const Family* family = nullptr;
   OptionValues parameters;
-  OptionValues instance;          // constraints on the instance itself
-  OptionValues solution_options;  // count-as, modulo, ...
+  OptionValues instance;                 // constraints on the instance itself
+  OptionValues solution_options;         // count-as, modulo, ...
   std::map<std::string, Bounds> bounds;  // per kind
   std::optional<Objective> objective;
   GenerateOptions generate;

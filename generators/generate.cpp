@@ -46,8 +46,8 @@ class Run {
     if (stopped == StopReason::none && limits_.expired())
       summary_.stopped = interrupt_flag().load() ? StopReason::interrupted : StopReason::time_limit;
     // A minimum of 0 is optimal without exhausting anything.
-    const bool zero_minimum = spec_.objective && spec_.objective->minimize && summary_.best &&
-                              *summary_.best == 0;
+    const bool zero_minimum =
+        spec_.objective && spec_.objective->minimize && summary_.best && *summary_.best == 0;
     summary_.proven = (exhausted || zero_minimum) && !incomplete_;
   }
 
@@ -115,8 +115,10 @@ RunSummary generate(const Spec& spec, const EmitFn& emit, const ProgressFn& prog
   Run run(spec, emit, progress);
   const std::string strategy = resolve_strategy(spec);
   run.summary().strategy = strategy;
-  if (strategy == "random") random_sampling(run, spec);
-  else tree_search(run, spec, strategy == "search");
+  if (strategy == "random")
+    random_sampling(run, spec);
+  else
+    tree_search(run, spec, strategy == "search");
   return run.summary();
 }
 

@@ -25,7 +25,8 @@ Evaluation judge(const Spec& spec, const Instance& instance, const Limits& limit
     // The smallest cap that decides everything this kind takes part in.
     std::uint64_t cap = bounds.decisive_cap();
     if (in_objective) {
-      if (!spec.objective->minimize) cap = 0;
+      if (!spec.objective->minimize)
+        cap = 0;
       else if (objective_cap != 0) {
         const std::uint64_t room = objective_cap > sum ? objective_cap - sum : 1;
         cap = cap == 0 ? room : std::min(cap, room);
@@ -57,8 +58,10 @@ Evaluation judge(const Spec& spec, const Instance& instance, const Limits& limit
     }
   }
   if (spec.objective) {
-    if (sum_exact) e.objective = sum;
-    else e.undecided = true;
+    if (sum_exact)
+      e.objective = sum;
+    else
+      e.undecided = true;
   }
   return e;
 }

@@ -11,7 +11,7 @@
 namespace puzzlegen {
 
 struct Evaluation {
-  bool instance_ok = true;  // the spec's instance constraints hold
+  bool instance_ok = true;                            // the spec's instance constraints hold
   std::vector<std::pair<std::string, Count>> counts;  // constrained kinds, in family order
   std::vector<std::string> failed;                    // human-readable reasons it fails
   bool undecided = false;  // a limit cut a count short before the bounds were decided
@@ -29,7 +29,6 @@ Evaluation judge(const Spec& spec, const Instance& instance, const Limits& limit
 std::vector<std::pair<std::string, Count>> count_all_kinds(const Family& family,
                                                            const Instance& instance,
                                                            const OptionValues& options,
-                                                           std::uint64_t cap,
-                                                           const Limits& limits);
+                                                           std::uint64_t cap, const Limits& limits);
 
 }  // namespace puzzlegen

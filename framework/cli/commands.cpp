@@ -100,7 +100,8 @@ Spec load_spec_with(const std::string& spec_file, const RunOverrides& overrides)
   Spec spec = load_spec(spec_file, builtin_families());
   const SourceLocation cmd{"command line", 0, 0};
   if (overrides.instances) {
-    if (*overrides.instances == "all") spec.generate.instances.reset();
+    if (*overrides.instances == "all")
+      spec.generate.instances.reset();
     else {
       const auto info = OptionInfo::integer("instances", "", "", 1, INT64_MAX);
       spec.generate.instances =
@@ -171,10 +172,9 @@ int describe_family(const std::string& name, Format format, std::ostream& out) {
   Json j;
   j["name"] = family.name();
   j["summary"] = family.summary();
-  for (const auto& [key, infos] :
-       {std::pair{"parameters", family.parameters()},
-        std::pair{"instance", family.instance_constraints()},
-        std::pair{"solution-options", family.solution_options()}}) {
+  for (const auto& [key, infos] : {std::pair{"parameters", family.parameters()},
+                                   std::pair{"instance", family.instance_constraints()},
+                                   std::pair{"solution-options", family.solution_options()}}) {
     j[key] = Json::array();
     for (const auto& info : infos) j[key].push_back(option_info_json(info));
   }
@@ -241,9 +241,11 @@ int check(const std::string& file, const std::string& spec_file, Format format, 
   j["failed"] = e.failed;
   j["undecided"] = e.undecided;
   std::ostringstream text;
-  text << (e.accepted() ? "PASS" : e.undecided ? "UNDECIDED" : "FAIL") << ": " << file
-       << " against " << spec_file << "\ncounts (" << convention_text(spec.solution_options)
-       << "):\n"
+  text << (e.accepted()  ? "PASS"
+           : e.undecided ? "UNDECIDED"
+                         : "FAIL")
+       << ": " << file << " against " << spec_file << "\ncounts ("
+       << convention_text(spec.solution_options) << "):\n"
        << counts_text(e.counts);
   for (const auto& reason : e.failed) text << "  failed: " << reason << "\n";
   print(out, format, j, text.str());
@@ -260,8 +262,8 @@ int validate(const std::string& spec_file, Format format, std::ostream& out) {
   j["convention"] = convention_json(spec.solution_options);
   Json bounds = Json::object();
   std::ostringstream text;
-  text << spec_file << ": valid " << spec.family->name() << " spec\n  counting: "
-       << convention_text(spec.solution_options) << "\n";
+  text << spec_file << ": valid " << spec.family->name()
+       << " spec\n  counting: " << convention_text(spec.solution_options) << "\n";
   for (const auto& [kind, b] : spec.bounds) {
     bounds[kind] = b.text();
     text << "  " << kind << ": " << b.text() << "\n";

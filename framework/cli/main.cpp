@@ -1,6 +1,6 @@
 // puzzlegen: generate puzzle instances whose solution sets have prescribed properties.
-#include <CLI/CLI.hpp>
 #include <yaml-cpp/yaml.h>
+#include <CLI/CLI.hpp>
 
 #include <iostream>
 #include <set>
@@ -21,9 +21,10 @@ CLI::Option* add_format(CLI::App* command, std::string& format) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  CLI::App app{"puzzlegen: generate puzzle instances whose solution sets have the properties "
-               "a spec asks for.\nExit codes: 0 ok, 1 no instance found or check failed, "
-               "2 bad input, 3 limit reached before an answer, 4 internal error."};
+  CLI::App app{
+      "puzzlegen: generate puzzle instances whose solution sets have the properties "
+      "a spec asks for.\nExit codes: 0 ok, 1 no instance found or check failed, "
+      "2 bad input, 3 limit reached before an answer, 4 internal error."};
   app.require_subcommand(1);
   app.set_version_flag("--version", "puzzlegen 0.1.0");
 
@@ -48,7 +49,8 @@ int main(int argc, char** argv) {
     for (const auto& info : f->solution_options())
       if (declared.insert(info.name).second)
         solve->add_option_function<std::string>(
-            "--" + info.name, [&overrides, name = info.name](const std::string& v) { overrides[name] = v; },
+            "--" + info.name,
+            [&overrides, name = info.name](const std::string& v) { overrides[name] = v; },
             "solution option (see `describe`): " + info.name);
   solve->add_option("--cap", cap, "stop counting at this many (the count then says 'at least')");
   solve->add_option("--time-limit", time_limit, "e.g. 30s, 10m")->default_val("60s");
@@ -92,7 +94,8 @@ int main(int argc, char** argv) {
   try {
     if (list->parsed()) return cli::list_families(fmt, std::cout);
     if (describe->parsed()) return cli::describe_family(family, fmt, std::cout);
-    if (solve->parsed()) return cli::solve(file, overrides, cap, time_limit, threads, fmt, std::cout);
+    if (solve->parsed())
+      return cli::solve(file, overrides, cap, time_limit, threads, fmt, std::cout);
     if (check->parsed()) return cli::check(file, spec_file, fmt, std::cout);
     if (validate->parsed()) return cli::validate(spec_file, fmt, std::cout);
     if (generate->parsed()) return cli::generate(spec_file, run, fmt, std::cout);

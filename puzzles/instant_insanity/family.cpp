@@ -178,10 +178,10 @@ class InstantInsanity final : public Family {
   std::unique_ptr<InstanceSpace> instance_space(const OptionValues& parameters,
                                                 const OptionValues& constraints,
                                                 const BranchOrder& order) const override {
-    return std::make_unique<TowerInstanceSpace>(
-        static_cast<int>(parameters.integer("cubes")), colour_names(parameters),
-        constraints.boolean("every-cube-uses-all-colors"), constraints.boolean("distinct-cubes"),
-        order);
+    return std::make_unique<TowerInstanceSpace>(static_cast<int>(parameters.integer("cubes")),
+                                                colour_names(parameters),
+                                                constraints.boolean("every-cube-uses-all-colors"),
+                                                constraints.boolean("distinct-cubes"), order);
   }
   std::unique_ptr<Instance> random_instance(const OptionValues& parameters,
                                             Rng& rng) const override {
@@ -189,13 +189,16 @@ class InstantInsanity final : public Family {
     const int n = static_cast<int>(colors.size());
     std::vector<Cube> cubes(static_cast<std::size_t>(n));
     for (auto& cube : cubes)
-      for (auto& face : cube.faces) face = static_cast<int>(rng.below(static_cast<std::uint64_t>(n)));
+      for (auto& face : cube.faces)
+        face = static_cast<int>(rng.below(static_cast<std::uint64_t>(n)));
     return std::make_unique<TowerInstance>(colors, std::move(cubes));
   }
 };
 
 }  // namespace
 
-std::unique_ptr<Family> make_family() { return std::make_unique<InstantInsanity>(); }
+std::unique_ptr<Family> make_family() {
+  return std::make_unique<InstantInsanity>();
+}
 
 }  // namespace puzzlegen::instant_insanity

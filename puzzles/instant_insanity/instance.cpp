@@ -78,7 +78,9 @@ Cube read_cube(const YAML::Node& node, const std::vector<std::string>& colors,
 
 }  // namespace
 
-std::array<int, kFaces> Cube::pairs_key() const { return relabelled_pairs_key(*this, {}); }
+std::array<int, kFaces> Cube::pairs_key() const {
+  return relabelled_pairs_key(*this, {});
+}
 
 std::array<int, kFaces> relabelled_pairs_key(const Cube& cube, const std::vector<int>& relabel) {
   std::array<std::array<int, 2>, 3> pairs{};
@@ -100,8 +102,8 @@ Sides sides_of(const Cube& cube, int rotation) {
 
 std::vector<std::string> default_colors(int n) {
   static const std::vector<std::string> names = {
-      "red",   "green", "blue",  "white", "yellow", "orange", "purple", "black",
-      "pink",  "brown", "grey",  "cyan",  "lime",   "navy",   "olive",  "teal"};
+      "red",  "green", "blue", "white", "yellow", "orange", "purple", "black",
+      "pink", "brown", "grey", "cyan",  "lime",   "navy",   "olive",  "teal"};
   std::vector<std::string> out;
   for (int i = 0; i < n; ++i)
     out.push_back(i < static_cast<int>(names.size()) ? names[i] : "c" + std::to_string(i + 1));
@@ -109,7 +111,9 @@ std::vector<std::string> default_colors(int n) {
 }
 
 TowerInstance::TowerInstance(std::vector<std::string> colors, std::vector<Cube> cubes)
-    : colors_(std::move(colors)), cubes_(std::move(cubes)), abbreviations_(unique_prefixes(colors_)) {}
+    : colors_(std::move(colors)),
+      cubes_(std::move(cubes)),
+      abbreviations_(unique_prefixes(colors_)) {}
 
 Json TowerInstance::to_json() const {
   Json cubes = Json::array();
@@ -194,7 +198,8 @@ TowerInstance read_tower(const YAML::Node& document, const std::string& file) {
       if (!c.IsScalar() || c.Scalar().empty())
         throw InputError(location_of(c, file), "colors", "expected a colour name");
       if (!seen.insert(c.Scalar()).second)
-        throw InputError(location_of(c, file), "colors", "colour '" + c.Scalar() + "' is listed twice");
+        throw InputError(location_of(c, file), "colors",
+                         "colour '" + c.Scalar() + "' is listed twice");
       colors.push_back(c.Scalar());
     }
   }

@@ -82,7 +82,8 @@ TowerInstanceSpace::TowerInstanceSpace(int n, std::vector<std::string> colors,
     const IntVarArgs x = cube(i);
     for (int p = 0; p < 3; ++p) rel(*this, x[2 * p], IRT_LQ, x[2 * p + 1]);
     for (int p = 0; p + 1 < 3; ++p)
-      rel(*this, IntVarArgs{x[2 * p], x[2 * p + 1]}, IRT_LQ, IntVarArgs{x[2 * p + 2], x[2 * p + 3]});
+      rel(*this, IntVarArgs{x[2 * p], x[2 * p + 1]}, IRT_LQ,
+          IntVarArgs{x[2 * p + 2], x[2 * p + 3]});
     if (every_cube_all_colors)
       for (int c = 0; c < n; ++c) count(*this, x, c, IRT_GQ, 1);
     if (i > 0) rel(*this, cube(i - 1), distinct_cubes ? IRT_LE : IRT_LQ, x);
@@ -127,7 +128,8 @@ SymmetryGroup side_group(const std::vector<TowerSymmetry>& tower, int n) {
     Symmetry s;
     s.position.resize(static_cast<std::size_t>(kSides * n));
     for (int i = 0; i < n; ++i)
-      for (int side = 0; side < kSides; ++side) s.position[kSides * i + g.perm[side]] = kSides * i + side;
+      for (int side = 0; side < kSides; ++side)
+        s.position[kSides * i + g.perm[side]] = kSides * i + side;
     elements.push_back(std::move(s));
   }
   return SymmetryGroup(std::move(elements));

@@ -8,8 +8,8 @@ namespace puzzlegen::instant_insanity {
 namespace {
 using Vec = std::array<int, 3>;
 // Outward normals of the face slots: x to the right, y away from the viewer, z up.
-constexpr std::array<Vec, kFaces> kNormals = {
-    Vec{0, 0, 1}, Vec{0, 0, -1}, Vec{0, -1, 0}, Vec{0, 1, 0}, Vec{-1, 0, 0}, Vec{1, 0, 0}};
+constexpr std::array<Vec, kFaces> kNormals = {Vec{0, 0, 1}, Vec{0, 0, -1}, Vec{0, -1, 0},
+                                              Vec{0, 1, 0}, Vec{-1, 0, 0}, Vec{1, 0, 0}};
 
 Vec apply(const Matrix& m, const Vec& v) {
   Vec out{};
@@ -81,8 +81,8 @@ std::vector<TowerSymmetry> tower_group(bool with_flips) {
       TowerSymmetry s{static_cast<int>(g), {}};
       for (int s_new = 0; s_new < kSides; ++s_new) {
         const int old_slot = all[g].shows[kSideFaces[s_new]];
-        s.perm[s_new] = static_cast<int>(
-            std::find(kSideFaces.begin(), kSideFaces.end(), old_slot) - kSideFaces.begin());
+        s.perm[s_new] = static_cast<int>(std::find(kSideFaces.begin(), kSideFaces.end(), old_slot) -
+                                         kSideFaces.begin());
       }
       out.push_back(s);
     }

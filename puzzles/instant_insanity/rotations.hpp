@@ -33,7 +33,7 @@ int compose(int a, int b);
 // The symmetries of a tower acting on every cube at once: rotations g with g(up) = +-up, as
 // permutations of the four side slots: new_side[s] = old_side[perm[s]] (s indexes kSideFaces).
 struct TowerSymmetry {
-  int rotation;                   // index into rotations()
+  int rotation;  // index into rotations()
   std::array<int, kSides> perm;
 };
 // modulo "tower-rotation": the 4 turns about the vertical axis; "tower-symmetry": those and the

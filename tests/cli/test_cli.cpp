@@ -1,7 +1,7 @@
 // End-to-end: the real `puzzlegen` executable on real files, checked through its exit codes
 // and its machine-readable output.
-#include <catch2/catch.hpp>
 #include <sys/wait.h>
+#include <catch2/catch.hpp>
 
 #include <filesystem>
 #include <fstream>
@@ -69,8 +69,10 @@ TEST_CASE("cli: every malformed spec and instance gets file:line:col, the field,
     const auto e = text.find(expect_tag), c = text.find(command_tag);
     REQUIRE(e != std::string::npos);
     REQUIRE(c != std::string::npos);
-    const std::string expected = text.substr(e + expect_tag.size(), text.find('\n', e) - e - expect_tag.size());
-    const std::string command = text.substr(c + command_tag.size(), text.find('\n', c) - c - command_tag.size());
+    const std::string expected =
+        text.substr(e + expect_tag.size(), text.find('\n', e) - e - expect_tag.size());
+    const std::string command =
+        text.substr(c + command_tag.size(), text.find('\n', c) - c - command_tag.size());
     const std::string where = expected.substr(0, expected.find(' '));
     const std::string message = expected.substr(expected.find(' ') + 1);
     const Result r = run(command + " " + entry.path().string());
@@ -88,8 +90,10 @@ TEST_CASE("cli: bad command lines exit 2", "[cli][bad-input]") {
   CHECK(run("solve /nonexistent/instance.yaml").exit_code == 2);
   CHECK(run("describe no-such-family").exit_code == 2);
   CHECK(run("frobnicate").exit_code == 2);
-  CHECK(run("solve " + source("specs/instant-insanity/classical.yaml") + " --modulo sideways").exit_code == 2);
-  CHECK(run("generate " + source("specs/instant-insanity/unique-tower.yaml") + " --time-limit soon").exit_code == 2);
+  CHECK(run("solve " + source("specs/instant-insanity/classical.yaml") + " --modulo sideways")
+            .exit_code == 2);
+  CHECK(run("generate " + source("specs/instant-insanity/unique-tower.yaml") + " --time-limit soon")
+            .exit_code == 2);
   CHECK(run("--help").exit_code == 0);
 }
 
@@ -140,14 +144,20 @@ TEST_CASE("cli: generated instances are confirmed by solve and check", "[cli]") 
   }
   // The classical puzzle has exactly one tower up to tower symmetry, so it passes this spec;
   // a spec asking for two fails with exit 1.
-  CHECK(run("check " + source("specs/instant-insanity/classical.yaml") + " --spec " + spec).exit_code == 0);
+  CHECK(run("check " + source("specs/instant-insanity/classical.yaml") + " --spec " + spec)
+            .exit_code == 0);
   const fs::path two = scratch_dir() / "two.yaml";
-  std::ofstream(two) << "puzzle: instant-insanity\nsolutions: {modulo: tower-rotation, all-different: 2}\n";
-  CHECK(run("check " + source("specs/instant-insanity/classical.yaml") + " --spec " + two.string()).exit_code == 0);
-  std::ofstream(two) << "puzzle: instant-insanity\nsolutions: {modulo: tower-rotation, all-different: 3}\n";
-  const Result failed = run("check " + source("specs/instant-insanity/classical.yaml") + " --spec " + two.string());
+  std::ofstream(two)
+      << "puzzle: instant-insanity\nsolutions: {modulo: tower-rotation, all-different: 2}\n";
+  CHECK(run("check " + source("specs/instant-insanity/classical.yaml") + " --spec " + two.string())
+            .exit_code == 0);
+  std::ofstream(two)
+      << "puzzle: instant-insanity\nsolutions: {modulo: tower-rotation, all-different: 3}\n";
+  const Result failed =
+      run("check " + source("specs/instant-insanity/classical.yaml") + " --spec " + two.string());
   CHECK(failed.exit_code == 1);
-  CHECK_THAT(failed.out, Catch::Contains("FAIL") && Catch::Contains("all-different: 2, wanted exactly 3"));
+  CHECK_THAT(failed.out,
+             Catch::Contains("FAIL") && Catch::Contains("all-different: 2, wanted exactly 3"));
 }
 
 TEST_CASE("cli: same spec and seed give byte-identical output", "[cli]") {
@@ -188,7 +198,8 @@ TEST_CASE("cli: list, describe, validate, render", "[cli]") {
   r = run("validate " + source("specs/instant-insanity/unique-tower.yaml") + " --format json");
   CHECK(r.exit_code == 0);
   CHECK(json::parse(r.out)["bounds"]["all-different"] == "exactly 1");
-  r = run("render " + source("specs/instant-insanity/classical.yaml") + " --solution all-different");
+  r = run("render " + source("specs/instant-insanity/classical.yaml") +
+          " --solution all-different");
   CHECK(r.exit_code == 0);
   CHECK_THAT(r.out, Catch::Contains("front") && Catch::Contains("cube 4"));
 }

@@ -5,7 +5,9 @@
 using namespace puzzlegen;
 
 namespace {
-Spec parse(const std::string& text) { return parse_spec(text, "test.yaml", builtin_families()); }
+Spec parse(const std::string& text) {
+  return parse_spec(text, "test.yaml", builtin_families());
+}
 
 // The error's "file:line:col: error: field: message" text.
 std::string error_of(const std::string& text) {
@@ -63,18 +65,21 @@ TEST_CASE("bounds decide capped counts correctly", "[spec]") {
 TEST_CASE("spec errors name file, line, column and field", "[spec][bad-input]") {
   CHECK_THAT(error_of("puzzle: instant-insanity\nsolution:\n  modulo: none\n"),
              Catch::Contains("test.yaml:2:1") && Catch::Contains("did you mean 'solutions'"));
-  CHECK_THAT(error_of("puzzle: instant-insanty\n"),
-             Catch::Contains("test.yaml:1:9") && Catch::Contains("did you mean 'instant-insanity'"));
-  CHECK_THAT(error_of("puzzle: instant-insanity\nsolutions: {modulo: tower-rotations}\n"),
-             Catch::Contains("solutions.modulo") && Catch::Contains("did you mean 'tower-rotation'"));
+  CHECK_THAT(
+      error_of("puzzle: instant-insanty\n"),
+      Catch::Contains("test.yaml:1:9") && Catch::Contains("did you mean 'instant-insanity'"));
+  CHECK_THAT(
+      error_of("puzzle: instant-insanity\nsolutions: {modulo: tower-rotations}\n"),
+      Catch::Contains("solutions.modulo") && Catch::Contains("did you mean 'tower-rotation'"));
   CHECK_THAT(error_of("puzzle: instant-insanity\nsolutions: {all-different: {min: 3, max: 1}}\n"),
              Catch::Contains("min (3) is greater than max (1)"));
   CHECK_THAT(error_of("puzzle: instant-insanity\nparameters: {cubes: 99}\n"),
              Catch::Contains("parameters.cubes") && Catch::Contains("from 1 to 64"));
   CHECK_THAT(error_of("puzzle: instant-insanity\nparameters: {cubes: four}\n"),
              Catch::Contains("test.yaml:2:21"));
-  CHECK_THAT(error_of("puzzle: instant-insanity\nobjective: {minimize: all-diferent}\n"),
-             Catch::Contains("objective.minimize") && Catch::Contains("did you mean 'all-different'"));
+  CHECK_THAT(
+      error_of("puzzle: instant-insanity\nobjective: {minimize: all-diferent}\n"),
+      Catch::Contains("objective.minimize") && Catch::Contains("did you mean 'all-different'"));
   CHECK_THAT(error_of("puzzle: [\n"), Catch::Contains("not valid YAML"));
   CHECK_THAT(error_of("- a\n- b\n"), Catch::Contains("a spec is a mapping"));
 }

@@ -9,7 +9,9 @@
 using namespace puzzlegen;
 
 namespace {
-Spec parse(const std::string& text) { return parse_spec(text, "test.yaml", builtin_families()); }
+Spec parse(const std::string& text) {
+  return parse_spec(text, "test.yaml", builtin_families());
+}
 
 struct Collected {
   std::vector<Json> instances;
@@ -53,7 +55,7 @@ TEST_CASE("every generated instance meets the spec when recounted", "[generate]"
   }
 }
 
-TEST_CASE("same spec and seed, same instances; another seed, others", "[generate]") {
+TEST_CASE("same spec and seed give the same instances and another seed others", "[generate]") {
   for (const std::string strategy : {"search", "random"}) {
     Spec spec = parse(kUnique);
     spec.generate.strategy = strategy;

@@ -104,6 +104,19 @@ TEST_CASE("classical instance: every convention equals the brute force", "[insta
   CHECK(family_count(kClassical, Kind::all_different, false, 8, false) == 1);
 }
 
+TEST_CASE("same-colour pairs: orbits are not counts divided by the group order",
+          "[instant-insanity]") {
+  // specs/instant-insanity/same-colour-pairs.yaml, red 0, green 1, blue 2, white 3.
+  const std::vector<Pairs> cubes = {{{{0, 0}, {1, 2}, {3, 1}}},
+                                    {{{1, 1}, {2, 3}, {0, 2}}},
+                                    {{{2, 2}, {3, 0}, {1, 3}}},
+                                    {{{3, 3}, {0, 1}, {2, 0}}}};
+  CHECK(family_count(cubes, Kind::all_different, true, 1, false) == 208);
+  CHECK(family_count(cubes, Kind::all_different, false, 1, false) == 28);
+  CHECK(family_count(cubes, Kind::all_different, false, 8, false) == 5);
+  require_all_conventions_match(cubes, false);
+}
+
 TEST_CASE("Loeffler's colour sequences are the book's cubes, and count the same",
           "[instant-insanity][seed]") {
   // Loeffler's Figure 3 numbers the faces so that slots (1,3), (2,4), (5,6) are opposite; the
@@ -144,7 +157,8 @@ TEST_CASE("counting with a cap says 'at least'", "[instant-insanity]") {
   const Count roomy = count_towers(classical, Kind::all_different, {true, 1, false}, 100, limits);
   CHECK(roomy.exact);
   CHECK(roomy.value == 8);
-  const Count orbit_cap = count_towers(classical, Kind::all_different, {false, 4, false}, 1, limits);
+  const Count orbit_cap =
+      count_towers(classical, Kind::all_different, {false, 4, false}, 1, limits);
   CHECK_FALSE(orbit_cap.exact);
   CHECK(orbit_cap.text() == "at least 1");
 }

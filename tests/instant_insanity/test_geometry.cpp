@@ -32,7 +32,8 @@ std::set<Perm> closure(const std::vector<Perm>& generators) {
 }
 }  // namespace
 
-TEST_CASE("the 24 rotations are exactly the cube's rotation group", "[instant-insanity][geometry]") {
+TEST_CASE("the 24 rotations are exactly the cube's rotation group",
+          "[instant-insanity][geometry]") {
   const auto& all = rotations();
   REQUIRE(all.size() == 24);
   CHECK(all[0].shows == Perm{0, 1, 2, 3, 4, 5});  // identity first
@@ -149,7 +150,8 @@ TEST_CASE("every counted solution is a real tower", "[instant-insanity][checker]
           {col[0][i], col[1][i]},
           {col[2][i], col[3][i]}};
       rng.shuffle(pairs);
-      for (int p = 0; p < 3; ++p) cubes[i].faces[2 * p] = pairs[p][0], cubes[i].faces[2 * p + 1] = pairs[p][1];
+      for (int p = 0; p < 3; ++p)
+        cubes[i].faces[2 * p] = pairs[p][0], cubes[i].faces[2 * p + 1] = pairs[p][1];
     }
     const TowerInstance instance(default_colors(n), cubes);
     TowerSpace root(instance, Kind::all_different);
