@@ -1,0 +1,132 @@
+#!/usr/bin/env python3
+"""puzzlegen benchmarks: each row reproduces a figure from a seed text and times puzzlegen
+against a peer doing the same job on the same machine in the same run (whole processes, wall
+time, median of several runs). Ratios matter more than seconds: machines are shared and noisy.
+
+Usage: bench/run.sh [--repeat N] [--only SUBSTRING]
+"""
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+PUZZLEGEN = os.path.join(ROOT, "build", "puzzlegen")
+PEERS = os.path.join(ROOT, "bench", "peers")
+NATIVE_LIB = os.path.join(PEERS, "gecode-native")
+
+
+def timed(command, repeat, timeout):
+    """Median wall time of `command` over `repeat` runs, and its last stdout (None on timeout)."""
+    times, out = [], None
+    for _ in range(repeat):
+        start = time.perf_counter()
+        try:
+            done = subprocess.run(command, capture_output=True, text=True, timeout=timeout)
+        except subprocess.TimeoutExpired:
+            return None, None
+        times.append(time.perf_counter() - start)
+        out = done.stdout
+    return statistics.median(times), out
+
+
+def instant_insanity_dzn(instance_file):
+    """MiniZinc data for bench/peers/instant_insanity.mzn from an instance file (via puzzlegen's
+    own JSON rendering of it, so YAML parsing stays in one place)."""
+    doc = json.loads(subprocess.run([PUZZLEGEN, "render", instance_file, "--format", "json"],
+                                    capture_output=True, text=True, check=True).stdout)["instance"]
+    colours = doc["colors"]
+    rows = []
+    for cube in doc["cubes"]:
+        if isinstance(cube, dict):
+            pairs = [[cube["top"], cube["bottom"]], [cube["front"], cube["back"]],
+                     [cube["left"], cube["right"]]]
+        else:
+            pairs = cube
+        rows.append(", ".join(str(colours.index(c)) for pair in pairs for c in pair))
+    return "n = %d;\npairs = [| %s |];\n" % (len(colours), " | ".join(rows))
+
+
+def minizinc(model, data, native, all_solutions):
+    command = ["minizinc", "--solver", "gecode"]
+    if native:
+        command += ["-I", NATIVE_LIB]
+    if all_solutions:
+        command.append("-a")
+    return command + [model, data]
+
+
+def count_solutions(output):
+    return None if output is None else output.count("----------")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=11)
+    parser.add_argument("--only", default="")
+    args = parser.parse_args()
+
+    rows = []
+    tmp = tempfile.mkdtemp(prefix="puzzlegen-bench-")
+    classical = os.path.join(ROOT, "specs", "instant-insanity", "classical.yaml")
+    classical_dzn = os.path.join(tmp, "classical.dzn")
+    with open(classical_dzn, "w") as f:
+        f.write(instant_insanity_dzn(classical))
+    model = os.path.join(PEERS, "instant_insanity.mzn")
+
+    def row(name, seed_figure, ours_cmd, ours_result, peer_name, peer_cmd, peer_result,
+            repeat=None, timeout=600):
+        if args.only and args.only not in name:
+            return
+        r = repeat or args.repeat
+        ours_t, ours_out = timed(ours_cmd, r, timeout)
+        peer_t, peer_out = (None, None) if peer_cmd is None else timed(peer_cmd, r, timeout)
+        rows.append({
+            "row": name, "seed figure": seed_figure,
+            "ours": ours_result(ours_out) if ours_out is not None else "not finished",
+            "ours s": ours_t,
+            "peer": peer_name,
+            "peer result": (peer_result(peer_out) if peer_out is not None
+                            else ("not finished in %d s" % timeout if peer_cmd else "-")),
+            "peer s": peer_t,
+        })
+
+    def solve_count(kind):
+        return lambda out: json.loads(out)["counts"][kind]["count"]
+
+    for native, label in ((True, "MiniZinc+Gecode, Gecode propagators"),
+                          (False, "MiniZinc+Gecode, decomposed globals")):
+        row("II classical: one tower", "a solution exists (book, Fig. 5.2)",
+            [PUZZLEGEN, "render", classical, "--solution", "all-different", "--format", "json"],
+            lambda out: "found" if json.loads(out)["solution"] else "none",
+            label, minizinc(model, classical_dzn, native, False),
+            lambda out: "found" if count_solutions(out) == 1 else "none")
+        row("II classical: all ADIIS counted", "8 orientation tuples (Loeffler 3.1)",
+            [PUZZLEGEN, "solve", classical, "--format", "json"], solve_count("all-different"),
+            label, minizinc(model, classical_dzn, native, True), count_solutions)
+
+    q3 = os.path.join(ROOT, "specs", "instant-insanity", "loffler-q3-preview.yaml")
+    row("II Q3: fewest ADIIS, proven", "4 found, not proven in 2 days (Loeffler 3.3)",
+        [PUZZLEGEN, "generate", q3, "--format", "json"],
+        lambda out: "%s, proven %s" % (json.loads(out.splitlines()[-1])["summary"]["best"],
+                                       json.loads(out.splitlines()[-1])["summary"]["proven"]),
+        "no peer yet", None, None, repeat=1)
+
+    print("| row | seed figure | ours | ours s | peer | peer result | peer s | peer/ours |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- |")
+    for r in rows:
+        ratio = ("%.1fx" % (r["peer s"] / r["ours s"])) if r["peer s"] and r["ours s"] else "-"
+        fmt = lambda t: "%.3f" % t if t is not None else "-"
+        print("| %s | %s | %s | %s | %s | %s | %s | %s |" % (
+            r["row"], r["seed figure"], r["ours"], fmt(r["ours s"]), r["peer"],
+            r["peer result"], fmt(r["peer s"]), ratio))
+    print("\nmachine: %d cores; median of %d runs per cell (1 for proofs); whole processes."
+          % (os.cpu_count(), args.repeat))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
