@@ -25,24 +25,29 @@ std::vector<std::string> Registry::names() const {
   return names;
 }
 
-YAML::Node load_yaml_file(const std::string& path) {
+YAML::Node parse_yaml(const std::string& text, const std::string& file, const std::string& what) {
+  YAML::Node document;
+  try {
+    document = YAML::Load(text);
+  } catch (const YAML::ParserException& e) {
+    throw InputError({file, e.mark.line + 1, e.mark.column + 1}, "", "not valid YAML: " + e.msg);
+  }
+  if (!document.IsMap())
+    throw InputError(location_of(document, file), "",
+                     what + " is a mapping of key: value lines at the top level");
+  return document;
+}
+
+YAML::Node load_yaml_file(const std::string& path, const std::string& what) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw InputError({path, 0, 0}, "", "cannot read the file");
   std::stringstream text;
   text << in.rdbuf();
-  try {
-    YAML::Node document = YAML::Load(text.str());
-    if (!document.IsMap())
-      throw InputError(location_of(document, path), "",
-                       "expected a mapping at the top level (key: value lines)");
-    return document;
-  } catch (const YAML::ParserException& e) {
-    throw InputError({path, e.mark.line + 1, e.mark.column + 1}, "", "not valid YAML: " + e.msg);
-  }
+  return parse_yaml(text.str(), path, what);
 }
 
 LoadedInstance load_instance(const std::string& path, const Registry& registry) {
-  const YAML::Node document = load_yaml_file(path);
+  const YAML::Node document = load_yaml_file(path, "an instance file");
   const YAML::Node puzzle = document["puzzle"];
   if (!puzzle)
     throw InputError(location_of(document, path), "puzzle",

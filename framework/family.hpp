@@ -115,6 +115,10 @@ struct LoadedInstance {
   std::unique_ptr<Instance> instance;
 };
 LoadedInstance load_instance(const std::string& path, const Registry& registry);
-YAML::Node load_yaml_file(const std::string& path);  // parse errors become InputError
+// YAML text whose top level must be a mapping; syntax errors become InputError. `what` names
+// the document in messages ("a spec", "an instance file").
+YAML::Node parse_yaml(const std::string& text, const std::string& file,
+                      const std::string& what = "the file");
+YAML::Node load_yaml_file(const std::string& path, const std::string& what = "the file");
 
 }  // namespace puzzlegen

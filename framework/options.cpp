@@ -139,7 +139,10 @@ OptionValue parse_option_text(const OptionInfo& info, const std::string& text,
 void reject_unknown_keys(const YAML::Node& map, const std::vector<std::string>& allowed,
                          const std::string& section, const std::string& file) {
   for (const auto& entry : map) {
-    const std::string key = entry.first.as<std::string>();
+    if (!entry.first.IsScalar())
+      throw InputError(location_of(entry.first, file), section.empty() ? "<key>" : section,
+                       "a key must be a plain name, not a list or mapping");
+    const std::string key = entry.first.Scalar();
     if (std::find(allowed.begin(), allowed.end(), key) != allowed.end()) continue;
     std::string message = "unknown key";
     const std::string guess = closest_match(key, allowed);

@@ -60,9 +60,9 @@ Json count_json(const Count& count) {
   return out;
 }
 
-Json convention_json(const OptionValues& solution_options) {
+Json options_json(const OptionValues& values) {
   Json out = Json::object();
-  for (const auto& [name, value] : solution_options.all())
+  for (const auto& [name, value] : values.all())
     std::visit([&, &name = name](const auto& v) { out[name] = v; }, value);
   return out;
 }
@@ -72,10 +72,11 @@ Json instance_record(const Spec& spec, const Instance& instance,
   Json record;
   if (index != 0) record["index"] = index;
   record["instance"] = instance.to_json();
+  record["parameters"] = options_json(spec.family->parameters_of(instance));
   Json counted = Json::object();
   for (const auto& [kind, count] : counts) counted[kind] = count_json(count);
   record["counts"] = counted;
-  record["convention"] = convention_json(spec.solution_options);
+  record["convention"] = options_json(spec.solution_options);
   record["seed"] = spec.generate.seed;
   record["spec-sha256"] = spec.sha256;
   return record;

@@ -19,8 +19,9 @@ std::string to_yaml(const Json& document);
 // {"count": N, "exact": bool} (+ "stopped" when a limit cut it short)
 Json count_json(const Count& count);
 
-// The solution convention a spec's counts are given in: {"count-as": ..., "modulo": ..., ...}.
-Json convention_json(const OptionValues& solution_options);
+// Option values as a JSON object; for solution options this is the counting convention
+// ({"count-as": ..., "modulo": ..., ...}), for parameters the instance's size and shape.
+Json options_json(const OptionValues& values);
 
 // One generated instance as a self-describing record (instance, parameters, counts with their
 // convention, spec SHA-256, seed, and whether each count is exact).

@@ -201,14 +201,7 @@ std::string sha256_hex(const std::string& bytes) {
 }
 
 Spec parse_spec(const std::string& text, const std::string& file, const Registry& registry) {
-  YAML::Node root;
-  try {
-    root = YAML::Load(text);
-  } catch (const YAML::ParserException& e) {
-    throw InputError({file, e.mark.line + 1, e.mark.column + 1}, "", "not valid YAML: " + e.msg);
-  }
-  if (!root.IsMap())
-    throw InputError(location_of(root, file), "", "a spec is a mapping with at least `puzzle:`");
+  const YAML::Node root = parse_yaml(text, file, "a spec");
   reject_unknown_keys(root, kTopLevelKeys, "", file);
 
   Spec spec;
@@ -243,7 +236,7 @@ Spec parse_spec(const std::string& text, const std::string& file, const Registry
   if (solutions && solutions.IsMap()) {
     reject_unknown_keys(solutions, allowed, "solutions", file);
     for (const auto& entry : solutions) {
-      const std::string key = entry.first.as<std::string>();
+      const std::string key = entry.first.Scalar();
       if (std::find(option_names.begin(), option_names.end(), key) != option_names.end())
         options_only[key] = entry.second;
       else

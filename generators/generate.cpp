@@ -19,20 +19,25 @@ class Run {
   RunSummary& summary() { return summary_; }
 
   // Judges one candidate; returns false when the run has what it needs.
-  bool consider(const Instance& instance) {
-    if (!seen_.insert(instance.canonical_key()).second) return true;
+  bool consider(std::unique_ptr<Instance> instance) {
+    if (!seen_.insert(instance->canonical_key()).second) return true;
     ++summary_.explored;
     const bool minimize = spec_.objective && spec_.objective->minimize;
-    const Evaluation e = judge(spec_, instance, limits_, minimize ? best_or_zero() : 0);
+    // Minimising, the best value so far caps the counts: one more than it, so that instances
+    // tying with the best are still recognised and counted.
+    const std::uint64_t cap = minimize && summary_.best ? *summary_.best + 1 : 0;
+    const Evaluation e = judge(spec_, *instance, limits_, cap);
     if (e.undecided) incomplete_ = true;
     if (e.accepted()) {
-      const bool improves = !spec_.objective || !summary_.best ||
-                            (spec_.objective->minimize ? *e.objective < *summary_.best
-                                                       : *e.objective > *summary_.best);
-      if (improves) {
-        if (spec_.objective) summary_.best = e.objective;
-        ++summary_.instances;
-        emit_(instance, e);
+      if (!spec_.objective) {
+        emit(std::move(instance), e);
+      } else if (!summary_.best ||
+                 (minimize ? *e.objective < *summary_.best : *e.objective > *summary_.best)) {
+        summary_.best = e.objective;
+        summary_.optimal_instances = 1;
+        emit(std::move(instance), e);
+      } else if (*e.objective == *summary_.best) {
+        ++summary_.optimal_instances;
       }
     }
     report_progress();
@@ -52,7 +57,11 @@ class Run {
   }
 
  private:
-  std::uint64_t best_or_zero() const { return summary_.best ? *summary_.best : 0; }
+  void emit(std::unique_ptr<Instance> instance, const Evaluation& e) {
+    ++summary_.instances;
+    emit_(*instance, e);
+    summary_.witness = std::move(instance);
+  }
 
   void report_progress() {
     if (!progress_) return;
@@ -79,7 +88,7 @@ void tree_search(Run& run, const Spec& spec, bool randomized) {
   limits.node_limit = spec.generate.node_limit;
   bool satisfied = false;
   const SearchStats stats = enumerate<InstanceSpace>(*root, limits, [&](InstanceSpace& leaf) {
-    satisfied = !run.consider(*leaf.instance());
+    satisfied = !run.consider(leaf.instance());
     return !satisfied && !run.limits().expired();
   });
   const bool exhausted = stats.exhausted() && !satisfied && !run.limits().expired();
@@ -97,9 +106,9 @@ void random_sampling(Run& run, const Spec& spec) {
       break;
     }
     ++attempts;
-    const auto instance = spec.family->random_instance(spec.parameters, rng);
+    auto instance = spec.family->random_instance(spec.parameters, rng);
     if (!spec.family->satisfies(*instance, spec.instance)) continue;
-    if (!run.consider(*instance)) break;
+    if (!run.consider(std::move(instance))) break;
   }
   run.finish(false, stopped);
 }

@@ -13,6 +13,7 @@
 #pragma once
 
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -27,6 +28,10 @@ struct RunSummary {
   bool exhausted = false;       // the whole instance space was searched
   bool proven = false;          // exhausted, and no count was cut short by a limit
   std::optional<std::uint64_t> best;
+  // With an objective: how many instances (distinct up to symmetry) reach `best`; complete
+  // only when the space was exhausted.
+  std::uint64_t optimal_instances = 0;
+  std::shared_ptr<const Instance> witness;  // the last emitted instance (the best, if any)
   StopReason stopped = StopReason::none;
 };
 

@@ -77,4 +77,20 @@ std::vector<std::pair<std::string, Count>> count_all_kinds(const Family& family,
   return out;
 }
 
+std::vector<OptionValues> every_convention(const Family& family) {
+  std::vector<OptionValues> out(1, read_options(YAML::Node(), family.solution_options(), "", ""));
+  for (const auto& info : family.solution_options()) {
+    if (info.type != OptionType::Choice) continue;
+    std::vector<OptionValues> next;
+    for (const auto& partial : out)
+      for (const auto& choice : info.choices) {
+        OptionValues values = partial;
+        values.set(info.name, choice);
+        next.push_back(values);
+      }
+    out = std::move(next);
+  }
+  return out;
+}
+
 }  // namespace puzzlegen

@@ -31,4 +31,8 @@ std::vector<std::pair<std::string, Count>> count_all_kinds(const Family& family,
                                                            const OptionValues& options,
                                                            std::uint64_t cap, const Limits& limits);
 
+// Every counting convention of a family: the cartesian product of its solution options that
+// are choices (count-as x modulo x ...), in declaration order.
+std::vector<OptionValues> every_convention(const Family& family);
+
 }  // namespace puzzlegen

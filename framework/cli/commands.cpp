@@ -117,7 +117,25 @@ Spec load_spec_with(const std::string& spec_file, const RunOverrides& overrides)
   return spec;
 }
 
-Json summary_json(const Spec& spec, const RunSummary& s) {
+// The witness of an optimum counted in every convention of its family, so a figure from a
+// paper in another convention can be compared directly.
+struct WitnessCounts {
+  std::vector<OptionValues> conventions;
+  std::vector<std::vector<std::pair<std::string, Count>>> counts;
+};
+
+WitnessCounts witness_counts(const Spec& spec, const Instance& witness) {
+  WitnessCounts out;
+  const Limits limits = Limits::within(std::chrono::seconds(60), 0, spec.generate.threads);
+  for (const auto& convention : every_convention(*spec.family)) {
+    out.conventions.push_back(convention);
+    out.counts.push_back(count_all_kinds(*spec.family, witness, convention, 0, limits));
+  }
+  return out;
+}
+
+Json summary_json(const Spec& spec, const RunSummary& s,
+                  const std::optional<WitnessCounts>& witness) {
   Json j;
   j["instances"] = s.instances;
   j["proven"] = s.proven;
@@ -125,17 +143,26 @@ Json summary_json(const Spec& spec, const RunSummary& s) {
   if (spec.objective) {
     j["objective"] = spec.objective->text();
     j["best"] = s.best ? Json(*s.best) : Json(nullptr);
+    j["optimal-instances"] = s.exhausted ? Json(s.optimal_instances) : Json(nullptr);
+  }
+  if (witness && s.witness) {
+    Json table = Json::array();
+    for (std::size_t i = 0; i < witness->conventions.size(); ++i)
+      table.push_back({{"convention", options_json(witness->conventions[i])},
+                       {"counts", counts_json(witness->counts[i])}});
+    j["witness"] = {{"instance", s.witness->to_json()}, {"counts-by-convention", table}};
   }
   j["explored"] = s.explored;
   j["strategy"] = s.strategy;
   j["stopped"] = to_string(s.stopped);
   j["seed"] = spec.generate.seed;
-  j["convention"] = convention_json(spec.solution_options);
+  j["convention"] = options_json(spec.solution_options);
   j["spec-sha256"] = spec.sha256;
   return {{"summary", j}};
 }
 
-std::string summary_text(const Spec& spec, const RunSummary& s) {
+std::string summary_text(const Spec& spec, const RunSummary& s,
+                         const std::optional<WitnessCounts>& witness) {
   std::ostringstream out;
   out << "summary: " << s.instances << " instance" << (s.instances == 1 ? "" : "s") << " ("
       << s.strategy << ", seed " << spec.generate.seed << ", " << s.explored
@@ -143,6 +170,18 @@ std::string summary_text(const Spec& spec, const RunSummary& s) {
   if (spec.objective) {
     out << "  objective: " << spec.objective->text() << " = "
         << (s.best ? std::to_string(*s.best) : std::string("none found")) << "\n";
+    if (s.best && s.exhausted)
+      out << "  instances reaching it: " << s.optimal_instances
+          << " (distinct up to the family's instance symmetries)\n";
+  }
+  if (witness && s.witness) {
+    out << "  the last instance above, counted in every convention:\n";
+    for (std::size_t i = 0; i < witness->conventions.size(); ++i) {
+      out << "    " << convention_text(witness->conventions[i]) << ":";
+      for (const auto& [kind, count] : witness->counts[i])
+        out << "  " << kind << " " << count.text();
+      out << "\n";
+    }
   }
   if (s.proven)
     out << "  proven: the whole instance space was searched"
@@ -208,7 +247,7 @@ int solve(const std::string& file, const OptionOverrides& overrides, std::uint64
   Json j;
   j["puzzle"] = family.name();
   j["file"] = file;
-  j["convention"] = convention_json(options);
+  j["convention"] = options_json(options);
   j["counts"] = counts_json(counts);
   j["solutions"] = Json::object();
   std::ostringstream text;
@@ -237,7 +276,7 @@ int check(const std::string& file, const std::string& spec_file, Format format, 
   Json j;
   j["pass"] = e.accepted();
   j["counts"] = counts_json(e.counts);
-  j["convention"] = convention_json(spec.solution_options);
+  j["convention"] = options_json(spec.solution_options);
   j["failed"] = e.failed;
   j["undecided"] = e.undecided;
   std::ostringstream text;
@@ -259,7 +298,7 @@ int validate(const std::string& spec_file, Format format, std::ostream& out) {
   j["valid"] = true;
   j["puzzle"] = spec.family->name();
   j["spec-sha256"] = spec.sha256;
-  j["convention"] = convention_json(spec.solution_options);
+  j["convention"] = options_json(spec.solution_options);
   Json bounds = Json::object();
   std::ostringstream text;
   text << spec_file << ": valid " << spec.family->name()
@@ -309,15 +348,18 @@ int generate(const std::string& spec_file, const RunOverrides& overrides, Format
     std::cerr << std::endl;
   };
   const RunSummary s = generate(spec, emit, progress);
+  std::optional<WitnessCounts> witness;
+  if (spec.objective && s.witness && !interrupt_flag().load())
+    witness = witness_counts(spec, *s.witness);
   switch (format) {
     case Format::json:
-      out << summary_json(spec, s).dump() << "\n";
+      out << summary_json(spec, s, witness).dump() << "\n";
       break;
     case Format::yaml:
-      out << "---\n" << to_yaml(summary_json(spec, s));
+      out << "---\n" << to_yaml(summary_json(spec, s, witness));
       break;
     case Format::text:
-      out << summary_text(spec, s);
+      out << summary_text(spec, s, witness);
       break;
   }
   if (spec.objective) return s.proven && s.best ? ok : s.proven ? not_found : limit_reached;

@@ -57,14 +57,17 @@ class TowerSolution final : public Solution {
     for (const auto& c : instance_.colors()) width = std::max(width, c.size() + 2);
     std::ostringstream out;
     auto pad = [&](const std::string& s) { return s + std::string(width - s.size(), ' '); };
-    out << kind_ << " tower (top cube first)\n" << pad("");
-    for (const Face f : kSideFaces) out << pad(kFaceNames[f]);
-    out << "\n";
+    std::string header = pad("");
+    for (const Face f : kSideFaces) header += pad(kFaceNames[f]);
+    header.erase(header.find_last_not_of(' ') + 1);
+    out << kind_ << " tower (top cube first)\n" << header << "\n";
     for (std::size_t i = rotations_.size(); i-- > 0;) {
       const Sides s = sides_of(instance_.cubes()[i], rotations_[i]);
       out << pad("cube " + std::to_string(i + 1));
-      for (int k = 0; k < kSides; ++k) out << pad(instance_.colors()[s[k]]);
-      out << "\n";
+      std::string row;
+      for (int k = 0; k < kSides; ++k) row += pad(instance_.colors()[s[k]]);
+      row.erase(row.find_last_not_of(' ') + 1);
+      out << row << "\n";
     }
     return out.str();
   }

@@ -34,16 +34,21 @@ fs::path scratch_dir() {
   return dir;
 }
 
-Result run(const std::string& args) {
+// Runs a shell fragment, capturing its standard output and error.
+Result run_shell(const std::string& script) {
   const fs::path out = scratch_dir() / "stdout", err = scratch_dir() / "stderr";
-  const std::string command = std::string(PUZZLEGEN_EXE) + " " + args + " >" + out.string() +
-                              " 2>" + err.string() + " </dev/null";
+  const std::string command =
+      "(" + script + ") >" + out.string() + " 2>" + err.string() + " </dev/null";
   const int status = std::system(command.c_str());
   Result r;
   r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   r.out = slurp(out);
   r.err = slurp(err);
   return r;
+}
+
+Result run(const std::string& args) {
+  return run_shell(std::string(PUZZLEGEN_EXE) + " " + args);
 }
 
 std::string source(const std::string& relative) {
@@ -132,6 +137,7 @@ TEST_CASE("cli: generated instances are confirmed by solve and check", "[cli]") 
   CHECK(lines.back()["summary"]["proven"] == false);
   for (std::size_t i = 0; i + 1 < lines.size(); ++i) {
     CHECK(lines[i]["seed"] == 7);
+    CHECK(lines[i]["parameters"]["cubes"] == 4);
     CHECK(lines[i]["spec-sha256"].get<std::string>().size() == 64);
     const fs::path saved = scratch_dir() / ("instance" + std::to_string(i) + ".json");
     std::ofstream(saved) << lines[i]["instance"].dump();
@@ -186,6 +192,24 @@ TEST_CASE("cli: exit codes for proven non-existence and limits", "[cli]") {
           " --strategy exhaustive --instances 1000000 --node-limit 50 --format json");
   CHECK(r.exit_code == 3);
   CHECK(json_lines(r.out).back()["summary"]["stopped"] == "node-limit");
+}
+
+TEST_CASE("cli: Ctrl-C prints what was found and proven so far", "[cli]") {
+  // Five cubes, fewest all-different towers: far more than a second of search.
+  const fs::path spec = scratch_dir() / "long.yaml";
+  std::ofstream(spec) << "puzzle: instant-insanity\nparameters: {cubes: 5}\n"
+                         "solutions: {count-as: arrangements, all-different: {min: 1}}\n"
+                         "objective: {minimize: all-different}\n"
+                         "generate: {strategy: exhaustive, time-limit: 10m}\n";
+  const Result r = run_shell(std::string(PUZZLEGEN_EXE) + " generate " + spec.string() +
+                             " --format json & pid=$!; sleep 1; kill -INT $pid; wait $pid");
+  CHECK(r.exit_code == 3);
+  const auto lines = json_lines(r.out);
+  REQUIRE_FALSE(lines.empty());
+  const json summary = lines.back()["summary"];
+  CHECK(summary["stopped"] == "interrupted");
+  CHECK(summary["proven"] == false);
+  CHECK(summary["instances"] == lines.size() - 1);  // every improvement was already printed
 }
 
 TEST_CASE("cli: list, describe, validate, render", "[cli]") {

@@ -77,13 +77,16 @@ std::uint64_t emitted(const std::string& spec_text) {
 
 TEST_CASE("exhaustive instance search visits every class exactly once", "[generate][symmetry]") {
   CHECK(emitted("puzzle: instant-insanity\nparameters: {cubes: 3}\n"
-                "generate: {instances: all, strategy: exhaustive}\n") == classes(3, false));
+                "generate: {instances: all, strategy: exhaustive, time-limit: 10m}\n") ==
+        classes(3, false));
   CHECK(emitted("puzzle: instant-insanity\nparameters: {cubes: 4}\n"
                 "instance: {every-cube-uses-all-colors: true}\n"
-                "generate: {instances: all, strategy: exhaustive}\n") == classes(4, true));
+                "generate: {instances: all, strategy: exhaustive, time-limit: 10m}\n") ==
+        classes(4, true));
 }
 
 TEST_CASE("randomised search visits the same classes", "[generate][symmetry]") {
   CHECK(emitted("puzzle: instant-insanity\nparameters: {cubes: 3}\n"
-                "generate: {instances: all, strategy: search, seed: 5}\n") == classes(3, false));
+                "generate: {instances: all, strategy: search, seed: 5, time-limit: 10m}\n") ==
+        classes(3, false));
 }
