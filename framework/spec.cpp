@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -11,8 +12,9 @@ namespace puzzlegen {
 
 namespace {
 
-const std::vector<std::string> kTopLevelKeys = {
-    "puzzle", "description", "parameters", "instance", "solutions", "objective", "generate"};
+const std::vector<std::string> kTopLevelKeys = {"puzzle",     "description", "given",
+                                                "parameters", "instance",    "solutions",
+                                                "objective",  "generate"};
 
 std::uint64_t read_count(const YAML::Node& node, const std::string& file,
                          const std::string& field) {
@@ -248,6 +250,27 @@ Spec parse_spec(const std::string& text, const std::string& file, const Registry
   if (const YAML::Node objective = root["objective"])
     spec.objective = read_objective(objective, family, file);
   spec.generate = read_generate(root["generate"], file);
+
+  if (const YAML::Node given = root["given"]) {
+    if (!given.IsScalar() || given.Scalar().empty())
+      throw InputError(location_of(given, file), "given", "expected the path of an instance file");
+    const std::filesystem::path relative = given.Scalar();
+    const std::filesystem::path path =
+        relative.is_absolute() ? relative : std::filesystem::path(file).parent_path() / relative;
+    LoadedInstance loaded;
+    try {
+      loaded = load_instance(path.string(), registry);
+    } catch (const InputError& e) {
+      if (e.where().file != path.string() || e.where().line != 0) throw;  // an error inside it
+      throw InputError(location_of(given, file), "given",
+                       "cannot read the instance file " + path.string());
+    }
+    if (loaded.family != spec.family)
+      throw InputError(location_of(given, file), "given",
+                       "the instance is a " + loaded.family->name() + " puzzle, the spec is for " +
+                           spec.family->name());
+    spec.given = std::move(loaded.instance);
+  }
   return spec;
 }
 

@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -51,6 +52,8 @@ struct Spec {
   std::map<std::string, Bounds> bounds;  // per kind
   std::optional<Objective> objective;
   GenerateOptions generate;
+  // `given: FILE`: the spec asks about this one instance (path relative to the spec file).
+  std::shared_ptr<const Instance> given;
 
   // Kinds the spec says anything about (bounds or objective), in the family's order.
   std::vector<std::string> constrained_kinds() const;

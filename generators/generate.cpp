@@ -19,7 +19,7 @@ class Run {
   RunSummary& summary() { return summary_; }
 
   // Judges one candidate; returns false when the run has what it needs.
-  bool consider(std::unique_ptr<Instance> instance) {
+  bool consider(std::shared_ptr<const Instance> instance) {
     if (!seen_.insert(instance->canonical_key()).second) return true;
     ++summary_.explored;
     const bool minimize = spec_.objective && spec_.objective->minimize;
@@ -28,6 +28,7 @@ class Run {
     const std::uint64_t cap = minimize && summary_.best ? *summary_.best + 1 : 0;
     const Evaluation e = judge(spec_, *instance, limits_, cap);
     if (e.undecided) incomplete_ = true;
+    if (spec_.given) summary_.given_failed = e.failed;
     if (e.accepted()) {
       if (!spec_.objective) {
         emit(std::move(instance), e);
@@ -57,7 +58,7 @@ class Run {
   }
 
  private:
-  void emit(std::unique_ptr<Instance> instance, const Evaluation& e) {
+  void emit(std::shared_ptr<const Instance> instance, const Evaluation& e) {
     ++summary_.instances;
     emit_(*instance, e);
     summary_.witness = std::move(instance);
@@ -116,6 +117,7 @@ void random_sampling(Run& run, const Spec& spec) {
 }  // namespace
 
 std::string resolve_strategy(const Spec& spec) {
+  if (spec.given) return "given";
   if (spec.generate.strategy != "auto") return spec.generate.strategy;
   return spec.objective || !spec.generate.instances ? "exhaustive" : "search";
 }
@@ -124,10 +126,14 @@ RunSummary generate(const Spec& spec, const EmitFn& emit, const ProgressFn& prog
   Run run(spec, emit, progress);
   const std::string strategy = resolve_strategy(spec);
   run.summary().strategy = strategy;
-  if (strategy == "random")
+  if (strategy == "given") {  // a space of one instance
+    run.consider(spec.given);
+    run.finish(true, StopReason::none);
+  } else if (strategy == "random") {
     random_sampling(run, spec);
-  else
+  } else {
     tree_search(run, spec, strategy == "search");
+  }
   return run.summary();
 }
 

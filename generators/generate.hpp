@@ -7,6 +7,7 @@
 //   search      the same space with a seeded random value order: finds varied instances
 //               early; also complete, so it proves too when it runs out.
 //   random      seeded uniform sampling of the family's instances, filtered; never proves.
+//   given       the spec names one instance (`given: FILE`): judge just that one.
 //
 // With an objective the run is branch-and-bound: only strictly better instances are emitted,
 // and the best value so far caps the nested counts.
@@ -32,6 +33,8 @@ struct RunSummary {
   // only when the space was exhausted.
   std::uint64_t optimal_instances = 0;
   std::shared_ptr<const Instance> witness;  // the last emitted instance (the best, if any)
+  // Strategy "given": why the instance was rejected, with the counts that decided it.
+  std::vector<std::string> given_failed;
   StopReason stopped = StopReason::none;
 };
 

@@ -154,6 +154,7 @@ Json summary_json(const Spec& spec, const RunSummary& s,
   }
   j["explored"] = s.explored;
   j["strategy"] = s.strategy;
+  if (spec.given) j["given-failed"] = s.given_failed;
   j["stopped"] = to_string(s.stopped);
   j["seed"] = spec.generate.seed;
   j["convention"] = options_json(spec.solution_options);
@@ -183,13 +184,17 @@ std::string summary_text(const Spec& spec, const RunSummary& s,
       out << "\n";
     }
   }
+  for (const auto& reason : s.given_failed) out << "  the given instance fails: " << reason << "\n";
   if (s.proven)
     out << "  proven: the whole instance space was searched"
         << (spec.objective ? ", so this is optimal" : "") << "\n";
   else if (s.stopped != StopReason::none)
     out << "  not proven: stopped by " << to_string(s.stopped) << "\n";
-  else
+  else if (spec.objective)
     out << "  not proven: the instance space was not exhausted\n";
+  else
+    out << "  the instance space was not exhausted (each instance above meets the spec; "
+           "more may exist)\n";
   return out.str();
 }
 

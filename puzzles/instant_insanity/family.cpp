@@ -17,6 +17,7 @@ const char* const kName = "instant-insanity";
 Kind parse_kind(const std::string& kind) {
   if (kind == "all-different") return Kind::all_different;
   if (kind == "all-equal") return Kind::all_equal;
+  if (kind == "monochrome-sides") return Kind::monochrome_sides;
   throw std::invalid_argument("unknown kind " + kind);
 }
 
@@ -134,7 +135,10 @@ class InstantInsanity final : public Family {
     return {{"all-different", "every side shows every colour exactly once (ADIIS)"},
             {"all-equal",
              "every side shows a single colour and the four sides show four different colours "
-             "(AEIIS)"}};
+             "(AEIIS as Loeffler et al. define it in words)"},
+            {"monochrome-sides",
+             "every side shows a single colour; sides may share a colour (AEIIS as their Eq. 11 "
+             "states it: allEqual per side)"}};
   }
 
   std::unique_ptr<Instance> read_instance(const YAML::Node& document,

@@ -38,8 +38,8 @@ TowerSpace::TowerSpace(const TowerInstance& instance, Kind kind)
       rel(*this, column, IRT_EQ);
     }
   }
-  if (kind == Kind::all_equal) {
-    IntVarArgs first_cube;  // the four side colours, all different
+  if (kind == Kind::all_equal) {  // monochrome_sides stops at the equal columns
+    IntVarArgs first_cube;        // the four side colours, all different
     for (int s = 0; s < kSides; ++s) first_cube << sides[s];
     distinct(*this, first_cube, IPL_DOM);
   }

@@ -8,7 +8,10 @@
 
 namespace puzzlegen::instant_insanity {
 
-enum class Kind { all_different, all_equal };
+// all_equal: each side one colour, the four sides four different colours (Loeffler et al.'s
+// prose definition of AEIIS). monochrome_sides: each side one colour, colours may repeat
+// across sides (their Eq. 11, allEqual per side and nothing more).
+enum class Kind { all_different, all_equal, monochrome_sides };
 
 // One tower: rotation[i] is cube i's orientation, sides[4i+s] the colour it shows on side s
 // (front, back, left, right). Search branches on the sides only: a table constraint per cube

@@ -93,16 +93,19 @@ struct Counts {
   std::uint64_t arrangements = 0, arrangement_orbits = 0;
 };
 
+enum class Kind { all_different, all_equal, monochrome_sides };
+
 // Bitmask test over colours (n <= 31): every side shows n different colours (all-different),
-// or one colour, the four sides four different ones (all-equal).
-inline bool is_solution(const std::vector<Side4>& tower, bool all_equal) {
+// or one colour (monochrome-sides), and then the four sides four different ones (all-equal).
+inline bool is_solution(const std::vector<Side4>& tower, Kind kind) {
+  const bool all_equal = kind != Kind::all_different;
   const int n = static_cast<int>(tower.size());
   for (int s = 0; s < 4; ++s) {
     unsigned seen = 0;
     for (const auto& t : tower) seen |= 1u << t[s];
     if (all_equal ? __builtin_popcount(seen) != 1 : __builtin_popcount(seen) != n) return false;
   }
-  if (all_equal) {
+  if (kind == Kind::all_equal) {
     unsigned four = 0;
     for (int s = 0; s < 4; ++s) four |= 1u << tower[0][s];
     if (__builtin_popcount(four) != 4) return false;
@@ -112,7 +115,7 @@ inline bool is_solution(const std::vector<Side4>& tower, bool all_equal) {
 
 // Every tuple of orientations (24^n), cubes in the order given (or every order when
 // free_order), modulo none / 4 tower turns / 8 tower symmetries (group_size 1, 4, 8).
-inline Counts count(const std::vector<std::array<std::array<int, 2>, 3>>& cubes, bool all_equal,
+inline Counts count(const std::vector<std::array<std::array<int, 2>, 3>>& cubes, Kind kind,
                     int group_size, bool free_order) {
   const int n = static_cast<int>(cubes.size());
   std::vector<std::vector<Oriented>> options;
@@ -129,7 +132,7 @@ inline Counts count(const std::vector<std::array<std::array<int, 2>, 3>>& cubes,
     std::vector<int> choice(static_cast<std::size_t>(n), 0);
     while (true) {
       for (int p = 0; p < n; ++p) tower[p] = sides(options[order[p]][choice[p]].colours);
-      if (is_solution(tower, all_equal)) {
+      if (is_solution(tower, kind)) {
         std::vector<std::array<int, 6>> labels;
         for (int p = 0; p < n; ++p) {
           auto l = options[order[p]][choice[p]].labels;

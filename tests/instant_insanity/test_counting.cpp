@@ -38,12 +38,12 @@ std::uint64_t family_count(const std::vector<Pairs>& cubes, Kind kind, bool orie
 }
 
 void require_all_conventions_match(const std::vector<Pairs>& cubes, bool free_order) {
-  for (const Kind kind : {Kind::all_different, Kind::all_equal}) {
+  for (const Kind kind : {Kind::all_different, Kind::all_equal, Kind::monochrome_sides}) {
     for (const int modulo : {1, 4, 8}) {
       const brute::Counts expected =
-          brute::count(cubes, kind == Kind::all_equal, modulo, free_order);
-      INFO("kind " << (kind == Kind::all_equal ? "all-equal" : "all-different") << ", modulo "
-                   << modulo << ", free order " << free_order);
+          brute::count(cubes, static_cast<brute::Kind>(kind), modulo, free_order);
+      INFO("kind " << static_cast<int>(kind) << ", modulo " << modulo << ", free order "
+                   << free_order);
       CHECK(family_count(cubes, kind, true, modulo, free_order) == expected.orientation_orbits);
       CHECK(family_count(cubes, kind, false, modulo, free_order) == expected.arrangement_orbits);
     }
@@ -90,10 +90,10 @@ TEST_CASE("classical instance: Loeffler's figures (8 ADIIS, 2 up to tower rotati
   CHECK(family_count(kClassical, Kind::all_different, true, 4, false) == 2);
   CHECK(family_count(kClassical, Kind::all_equal, true, 1, false) == 0);
   // The same figures from the brute force, derived without any family code.
-  const brute::Counts adiis = brute::count(kClassical, false, 4, false);
+  const brute::Counts adiis = brute::count(kClassical, brute::Kind::all_different, 4, false);
   CHECK(adiis.orientations == 8);
   CHECK(adiis.orientation_orbits == 2);
-  CHECK(brute::count(kClassical, true, 1, false).orientations == 0);
+  CHECK(brute::count(kClassical, brute::Kind::all_equal, 1, false).orientations == 0);
 }
 
 TEST_CASE("classical instance: every convention equals the brute force", "[instant-insanity]") {
