@@ -52,9 +52,16 @@ class InstanceSpace : public Gecode::Space {
   virtual std::unique_ptr<Instance> instance() const = 0;  // for an assigned space
 };
 
-struct BranchOrder {
-  bool randomized = false;  // random value order (Gecode's own portable generator)
+// How a generator wants an instance space built.
+struct InstanceSearch {
+  bool randomized = false;  // random value order (Gecode's own seeded generator)
   unsigned seed = 1;
+  // The family's symmetry breaking on instances; switched off only to test that it is sound.
+  bool symmetry_breaking = true;
+  // Kinds the spec needs at least one solution of. The family may post one solution's
+  // variables and constraints, unbranched, next to the instance's (a joint model), so that
+  // propagation prunes instances that cannot have such a solution before they are counted.
+  std::vector<std::string> required_kinds;
 };
 
 class Family {
@@ -89,7 +96,7 @@ class Family {
   // Instance spaces, for generators.
   virtual std::unique_ptr<InstanceSpace> instance_space(const OptionValues& parameters,
                                                         const OptionValues& constraints,
-                                                        const BranchOrder& order) const = 0;
+                                                        const InstanceSearch& search) const = 0;
   // One uniformly drawn instance with these parameters (constraints are checked by the caller).
   virtual std::unique_ptr<Instance> random_instance(const OptionValues& parameters,
                                                     Rng& rng) const = 0;

@@ -92,7 +92,8 @@ GenerateOptions read_generate(const YAML::Node& node, const std::string& file) {
   if (!node) return options;
   if (!node.IsMap()) throw InputError(location_of(node, file), "generate", "expected a mapping");
   reject_unknown_keys(node,
-                      {"instances", "strategy", "seed", "time-limit", "node-limit", "threads"},
+                      {"instances", "strategy", "seed", "time-limit", "node-limit", "threads",
+                       "joint-model", "symmetry-breaking"},
                       "generate", file);
   if (const auto n = node["instances"]) {
     if (n.IsScalar() && n.Scalar() == "all")
@@ -122,6 +123,15 @@ GenerateOptions read_generate(const YAML::Node& node, const std::string& file) {
     if (threads < 1 || threads > 64)
       throw InputError(location_of(t, file), "generate.threads", "expected 1 to 64");
     options.threads = static_cast<unsigned>(threads);
+  }
+  for (auto [key, target] : {std::pair{"joint-model", &options.joint_model},
+                             std::pair{"symmetry-breaking", &options.symmetry_breaking}}) {
+    if (const auto flag = node[key]) {
+      const auto info = OptionInfo::boolean(key, "", true);
+      *target = std::get<bool>(parse_option_text(info, flag.IsScalar() ? flag.Scalar() : "",
+                                                 location_of(flag, file),
+                                                 std::string("generate.") + key));
+    }
   }
   return options;
 }

@@ -40,6 +40,8 @@ struct GenerateOptions {
   std::chrono::duration<double> time_limit{60.0};
   std::uint64_t node_limit = 0;
   unsigned threads = 1;
+  bool joint_model = false;       // post the required kinds on the instance space (InstanceSearch)
+  bool symmetry_breaking = true;  // the family's instance symmetry breaking
 };
 
 struct Spec {

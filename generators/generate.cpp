@@ -83,8 +83,14 @@ class Run {
 };
 
 void tree_search(Run& run, const Spec& spec, bool randomized) {
-  const BranchOrder order{randomized, static_cast<unsigned>(spec.generate.seed)};
-  auto root = spec.family->instance_space(spec.parameters, spec.instance, order);
+  InstanceSearch search;
+  search.randomized = randomized;
+  search.seed = static_cast<unsigned>(spec.generate.seed);
+  search.symmetry_breaking = spec.generate.symmetry_breaking;
+  if (spec.generate.joint_model)
+    for (const auto& [kind, bounds] : spec.bounds)
+      if (bounds.min && *bounds.min >= 1) search.required_kinds.push_back(kind);
+  auto root = spec.family->instance_space(spec.parameters, spec.instance, search);
   Limits limits = run.limits();
   limits.node_limit = spec.generate.node_limit;
   bool satisfied = false;

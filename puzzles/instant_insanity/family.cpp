@@ -184,11 +184,13 @@ class InstantInsanity final : public Family {
 
   std::unique_ptr<InstanceSpace> instance_space(const OptionValues& parameters,
                                                 const OptionValues& constraints,
-                                                const BranchOrder& order) const override {
-    return std::make_unique<TowerInstanceSpace>(static_cast<int>(parameters.integer("cubes")),
-                                                colour_names(parameters),
-                                                constraints.boolean("every-cube-uses-all-colors"),
-                                                constraints.boolean("distinct-cubes"), order);
+                                                const InstanceSearch& search) const override {
+    std::vector<Kind> required;
+    for (const auto& kind : search.required_kinds) required.push_back(parse_kind(kind));
+    return std::make_unique<TowerInstanceSpace>(
+        static_cast<int>(parameters.integer("cubes")), colour_names(parameters),
+        constraints.boolean("every-cube-uses-all-colors"), constraints.boolean("distinct-cubes"),
+        search, required);
   }
   std::unique_ptr<Instance> random_instance(const OptionValues& parameters,
                                             Rng& rng) const override {

@@ -1,6 +1,7 @@
 #include "instance.hpp"
 
 #include <algorithm>
+#include <numeric>
 #include <set>
 #include <sstream>
 
@@ -132,25 +133,52 @@ Json TowerInstance::to_json() const {
   return {{"puzzle", "instant-insanity"}, {"colors", colors_}, {"cubes", cubes}};
 }
 
-std::vector<int> TowerInstance::canonical_key() const {
-  // Least over colour relabellings of the sorted list of cube keys. Exact for n <= 8 colours
-  // (n! relabellings); beyond that only cube order and face pairing are factored out.
-  const int n = static_cast<int>(colors_.size());
-  auto key_under = [&](const std::vector<int>& relabel) {
-    std::vector<std::array<int, kFaces>> keys;
-    for (const auto& cube : cubes_) keys.push_back(relabelled_pairs_key(cube, relabel));
-    std::sort(keys.begin(), keys.end());
-    std::vector<int> flat;
-    for (const auto& k : keys) flat.insert(flat.end(), k.begin(), k.end());
-    return flat;
-  };
-  if (n > 8) return key_under({});
-  std::vector<int> best;
-  for (const auto& relabel : all_permutations(n)) {
-    auto key = key_under(relabel);
-    if (best.empty() || key < best) best = std::move(key);
+namespace {
+// A cube up to rotation and reflection as one integer: its three opposite pairs, each sorted
+// and packed into 12 bits (colours < 64), sorted. Comparing codes compares pairs_key()s.
+std::uint64_t cube_code(const Cube& cube, const int* relabel) {
+  std::array<std::uint64_t, 3> pair{};
+  for (int p = 0; p < 3; ++p) {
+    int a = relabel[cube.faces[2 * p]], b = relabel[cube.faces[2 * p + 1]];
+    if (a > b) std::swap(a, b);
+    pair[p] = static_cast<std::uint64_t>(a * 64 + b);
   }
-  return best;
+  if (pair[0] > pair[1]) std::swap(pair[0], pair[1]);
+  if (pair[1] > pair[2]) std::swap(pair[1], pair[2]);
+  if (pair[0] > pair[1]) std::swap(pair[0], pair[1]);
+  return pair[0] << 24 | pair[1] << 12 | pair[2];
+}
+}  // namespace
+
+std::vector<int> TowerInstance::canonical_key() const {
+  // The least, over colour relabellings, of the sorted list of cube codes. Exact for n <= 8
+  // colours (n! relabellings, enumerated in place); beyond that only cube order and face
+  // pairing are factored out. This runs once per candidate in every generator: no allocation
+  // inside the loop.
+  const int n = static_cast<int>(colors_.size());
+  std::array<int, 64> relabel{};
+  std::iota(relabel.begin(), relabel.begin() + n, 0);
+  std::vector<std::uint64_t> best(cubes_.size()), current(cubes_.size());
+  auto codes_under = [&](std::vector<std::uint64_t>& out) {
+    for (std::size_t i = 0; i < cubes_.size(); ++i) out[i] = cube_code(cubes_[i], relabel.data());
+    std::sort(out.begin(), out.end());
+  };
+  codes_under(best);
+  if (n <= 8) {
+    while (std::next_permutation(relabel.begin(), relabel.begin() + n)) {
+      codes_under(current);
+      if (current < best) best.swap(current);
+    }
+  }
+  std::vector<int> key;
+  key.reserve(best.size() * kFaces);
+  for (const std::uint64_t code : best)
+    for (int shift : {24, 12, 0}) {
+      const int pair = static_cast<int>(code >> shift & 4095);
+      key.push_back(pair / 64);
+      key.push_back(pair % 64);
+    }
+  return key;
 }
 
 std::string TowerInstance::render_text() const {

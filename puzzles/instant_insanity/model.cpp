@@ -13,6 +13,27 @@ namespace puzzlegen::instant_insanity {
 
 using namespace Gecode;
 
+namespace {
+// The side constraints of a kind over sides[4i+s] (cube i, side s).
+void post_kind(Space& home, const IntVarArgs& sides, Kind kind) {
+  const int n = sides.size() / kSides;
+  for (int s = 0; s < kSides; ++s) {
+    IntVarArgs column;
+    for (int i = 0; i < n; ++i) column << sides[kSides * i + s];
+    if (kind == Kind::all_different) {
+      distinct(home, column, IPL_DOM);
+    } else {
+      rel(home, column, IRT_EQ);
+    }
+  }
+  if (kind == Kind::all_equal) {  // monochrome_sides stops at the equal columns
+    IntVarArgs first_cube;        // the four side colours, all different
+    for (int s = 0; s < kSides; ++s) first_cube << sides[s];
+    distinct(home, first_cube, IPL_DOM);
+  }
+}
+}  // namespace
+
 TowerSpace::TowerSpace(const TowerInstance& instance, Kind kind)
     : rotation(*this, instance.size(), 0, 23),
       sides(*this, kSides * instance.size(), 0, instance.size() - 1) {
@@ -29,20 +50,7 @@ TowerSpace::TowerSpace(const TowerInstance& instance, Kind kind)
     for (int s = 0; s < kSides; ++s) scope << sides[kSides * i + s];
     extensional(*this, scope, table);
   }
-  for (int s = 0; s < kSides; ++s) {
-    IntVarArgs column;
-    for (int i = 0; i < n; ++i) column << sides[kSides * i + s];
-    if (kind == Kind::all_different) {
-      distinct(*this, column, IPL_DOM);
-    } else {
-      rel(*this, column, IRT_EQ);
-    }
-  }
-  if (kind == Kind::all_equal) {  // monochrome_sides stops at the equal columns
-    IntVarArgs first_cube;        // the four side colours, all different
-    for (int s = 0; s < kSides; ++s) first_cube << sides[s];
-    distinct(*this, first_cube, IPL_DOM);
-  }
+  post_kind(*this, sides, kind);
   branch(*this, sides, INT_VAR_SIZE_MIN(), INT_VAL_MIN());
 }
 
@@ -71,7 +79,8 @@ std::vector<int> TowerSpace::first_rotations() const {
 
 TowerInstanceSpace::TowerInstanceSpace(int n, std::vector<std::string> colors,
                                        bool every_cube_all_colors, bool distinct_cubes,
-                                       const BranchOrder& order)
+                                       const InstanceSearch& search,
+                                       const std::vector<Kind>& required)
     : colors_(std::move(colors)), faces_(*this, kFaces * n, 0, n - 1) {
   auto cube = [&](int i) {
     IntVarArgs x;
@@ -86,13 +95,34 @@ TowerInstanceSpace::TowerInstanceSpace(int n, std::vector<std::string> colors,
           IntVarArgs{x[2 * p + 2], x[2 * p + 3]});
     if (every_cube_all_colors)
       for (int c = 0; c < n; ++c) count(*this, x, c, IRT_GQ, 1);
-    if (i > 0) rel(*this, cube(i - 1), distinct_cubes ? IRT_LE : IRT_LQ, x);
+    if (search.symmetry_breaking && i > 0)  // sorted cubes; strictly, if they must differ
+      rel(*this, cube(i - 1), distinct_cubes ? IRT_LE : IRT_LQ, x);
+    else if (distinct_cubes)
+      for (int j = 0; j < i; ++j) rel(*this, cube(j), IRT_NQ, x);
   }
-  IntArgs colour_order(n);
-  for (int c = 0; c < n; ++c) colour_order[c] = c;
-  precede(*this, faces_, colour_order);
-  if (order.randomized)
-    branch(*this, faces_, INT_VAR_NONE(), INT_VAL_RND(Rnd(order.seed)));
+  if (search.symmetry_breaking) {
+    IntArgs colour_order(n);
+    for (int c = 0; c < n; ++c) colour_order[c] = c;
+    precede(*this, faces_, colour_order);
+  }
+  for (const Kind kind : required) {  // the joint model: one tower per required kind
+    IntVarArgs sides;
+    const IntVarArray rotation(*this, n, 0, 23);
+    for (int i = 0; i < n; ++i) {
+      const IntVarArgs x = cube(i);
+      for (int s = 0; s < kSides; ++s) {
+        IntArgs face_at(24);
+        for (int r = 0; r < 24; ++r) face_at[r] = rotations()[r].shows[kSideFaces[s]];
+        const IntVar slot(*this, 0, kFaces - 1), colour(*this, 0, n - 1);
+        element(*this, face_at, rotation[i], slot);
+        element(*this, x, slot, colour);
+        sides << colour;
+      }
+    }
+    post_kind(*this, sides, kind);
+  }
+  if (search.randomized)
+    branch(*this, faces_, INT_VAR_NONE(), INT_VAL_RND(Rnd(search.seed)));
   else
     branch(*this, faces_, INT_VAR_NONE(), INT_VAL_MIN());
 }

@@ -32,13 +32,18 @@ class TowerSpace : public Gecode::Space {
   Gecode::IntVarArray sides;
 };
 
-// Instances with fixed n: faces[6i+f] is the colour of cube i's face slot f. Symmetry breaking
-// is lex-leader for one group and one variable order, hence sound: opposite faces sorted
-// within a pair, pairs sorted within a cube, cubes sorted, colours in order of first use.
+// Instances with fixed n: faces[6i+f] is the colour of cube i's face slot f. Opposite faces
+// are sorted within a pair and pairs within a cube (a cube is its multiset of pairs). The
+// symmetry breaking for cube permutation and colour relabelling is lex-leader for one group
+// and one variable order, hence sound: cubes sorted, colours in order of first use.
+// For each required kind, one tower's rotations and sides are posted on the face variables,
+// unbranched (the joint model): an instance that propagation shows cannot have such a tower
+// is pruned before it is counted.
 class TowerInstanceSpace : public InstanceSpace {
  public:
   TowerInstanceSpace(int n, std::vector<std::string> colors, bool every_cube_all_colors,
-                     bool distinct_cubes, const BranchOrder& order);
+                     bool distinct_cubes, const InstanceSearch& search,
+                     const std::vector<Kind>& required);
   TowerInstanceSpace(TowerInstanceSpace& other);
   Gecode::Space* copy() override { return new TowerInstanceSpace(*this); }
   std::unique_ptr<Instance> instance() const override;
