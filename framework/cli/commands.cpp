@@ -240,14 +240,27 @@ int describe_family(const std::string& name, Format format, std::ostream& out) {
   return ok;
 }
 
-int solve(const std::string& file, const OptionOverrides& overrides, std::uint64_t cap,
-          const std::string& time_limit, unsigned threads, Format format, std::ostream& out) {
+int solve(const std::string& file, const OptionOverrides& overrides,
+          const std::vector<std::string>& kinds, std::uint64_t cap, const std::string& time_limit,
+          unsigned threads, Format format, std::ostream& out) {
   const Limits limits = Limits::within(
       parse_duration(time_limit, {"command line", 0, 0}, "--time-limit"), 0, threads);
   const LoadedInstance loaded = load_instance(file, builtin_families());
   const Family& family = *loaded.family;
   const OptionValues options = solution_options_from(family, overrides);
-  const auto counts = count_all_kinds(family, *loaded.instance, options, cap, limits);
+  std::vector<std::string> known;
+  for (const auto& kind : family.kinds()) known.push_back(kind.name);
+  for (const auto& kind : kinds)
+    if (std::find(known.begin(), known.end(), kind) == known.end()) {
+      std::string message = "unknown solution kind '" + kind + "' of " + family.name();
+      const std::string guess = closest_match(kind, known);
+      if (!guess.empty()) message += " (did you mean '" + guess + "'?)";
+      throw InputError({"command line", 0, 0}, "--kind", message);
+    }
+  std::vector<std::pair<std::string, Count>> counts;
+  for (const auto& kind : known)
+    if (kinds.empty() || std::find(kinds.begin(), kinds.end(), kind) != kinds.end())
+      counts.emplace_back(kind, family.count(*loaded.instance, kind, options, cap, limits));
 
   Json j;
   j["puzzle"] = family.name();

@@ -30,8 +30,9 @@ struct RunOverrides {
 
 int list_families(Format format, std::ostream& out);
 int describe_family(const std::string& name, Format format, std::ostream& out);
-int solve(const std::string& file, const OptionOverrides& options, std::uint64_t cap,
-          const std::string& time_limit, unsigned threads, Format format, std::ostream& out);
+int solve(const std::string& file, const OptionOverrides& options,
+          const std::vector<std::string>& kinds, std::uint64_t cap, const std::string& time_limit,
+          unsigned threads, Format format, std::ostream& out);
 int check(const std::string& file, const std::string& spec_file, Format format, std::ostream& out);
 int validate(const std::string& spec_file, Format format, std::ostream& out);
 int generate(const std::string& spec_file, const RunOverrides& overrides, Format format,

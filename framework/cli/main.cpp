@@ -52,6 +52,8 @@ int main(int argc, char** argv) {
             "--" + info.name,
             [&overrides, name = info.name](const std::string& v) { overrides[name] = v; },
             "solution option (see `describe`): " + info.name);
+  std::vector<std::string> only_kinds;
+  solve->add_option("--kind", only_kinds, "count only these kinds (default: every kind)");
   solve->add_option("--cap", cap, "stop counting at this many (the count then says 'at least')");
   solve->add_option("--time-limit", time_limit, "e.g. 30s, 10m")->default_val("60s");
   solve->add_option("--threads", threads, "search threads for uncapped counts")->default_val(1);
@@ -95,7 +97,7 @@ int main(int argc, char** argv) {
     if (list->parsed()) return cli::list_families(fmt, std::cout);
     if (describe->parsed()) return cli::describe_family(family, fmt, std::cout);
     if (solve->parsed())
-      return cli::solve(file, overrides, cap, time_limit, threads, fmt, std::cout);
+      return cli::solve(file, overrides, only_kinds, cap, time_limit, threads, fmt, std::cout);
     if (check->parsed()) return cli::check(file, spec_file, fmt, std::cout);
     if (validate->parsed()) return cli::validate(spec_file, fmt, std::cout);
     if (generate->parsed()) return cli::generate(spec_file, run, fmt, std::cout);

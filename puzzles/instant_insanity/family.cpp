@@ -23,7 +23,10 @@ Kind parse_kind(const std::string& kind) {
 
 CountConvention convention_of(const OptionValues& options) {
   CountConvention c;
-  c.orientations = options.choice("count-as") == "orientations";
+  const std::string& count_as = options.choice("count-as");
+  c.count_as = count_as == "orientations"   ? CountAs::orientations
+               : count_as == "arrangements" ? CountAs::arrangements
+                                            : CountAs::decompositions;
   const std::string& modulo = options.choice("modulo");
   c.modulo = modulo == "tower-rotation" ? 4 : modulo == "tower-symmetry" ? 8 : 1;
   c.free_order = options.choice("cube-order") == "free";
@@ -69,6 +72,21 @@ class TowerSolution final : public Solution {
       for (int k = 0; k < kSides; ++k) row += pad(instance_.colors()[s[k]]);
       row.erase(row.find_last_not_of(' ') + 1);
       out << row << "\n";
+    }
+    // The same tower as two edge-disjoint subgraphs of the colour multigraph: the pairs that
+    // face front and back, and those that face left and right (for all-different, each is a
+    // 2-factor: every colour has degree 2).
+    for (const auto& [label, slot] :
+         {std::pair{"front/back", front}, std::pair{"left/right", left}}) {
+      out << label << " edges:";
+      for (std::size_t i = 0; i < rotations_.size(); ++i) {
+        const int pair = rotations()[rotations_[i]].shows[slot] / 2;
+        const auto& f = instance_.cubes()[i].faces;
+        const auto [a, b] = std::minmax(f[2 * pair], f[2 * pair + 1]);
+        out << "  " << instance_.abbreviations()[a] << "-" << instance_.abbreviations()[b] << " ("
+            << i + 1 << ")";
+      }
+      out << "\n";
     }
     return out.str();
   }
@@ -118,8 +136,9 @@ class InstantInsanity final : public Family {
         OptionInfo::choice("count-as",
                            "orientations: tuples of rotations, one of the 24 per cube; "
                            "arrangements: distinct colourings of the front, back, left and right "
-                           "of every cube",
-                           "orientations", {"orientations", "arrangements"}),
+                           "of every cube; decompositions: unordered pairs of edge sets of the "
+                           "colour multigraph (front/back pairs, left/right pairs) the towers use",
+                           "orientations", {"orientations", "arrangements", "decompositions"}),
         OptionInfo::choice("modulo",
                            "none; tower-rotation: the 4 turns of the whole tower about its "
                            "vertical axis; tower-symmetry: those and the half-turns of every "
@@ -176,6 +195,11 @@ class InstantInsanity final : public Family {
   std::unique_ptr<Solution> first_solution(const Instance& instance, const std::string& kind,
                                            const Limits& limits) const override {
     const auto& tower = dynamic_cast<const TowerInstance&>(instance);
+    if (parse_kind(kind) == Kind::all_different) {  // the graph formulation scales to n = 64
+      auto rotations = first_tower_through_two_factors(tower, limits);
+      if (rotations.empty()) return nullptr;
+      return std::make_unique<TowerSolution>(tower, kind, std::move(rotations));
+    }
     TowerSpace root(tower, parse_kind(kind));
     const auto found = puzzlegen::first_solution<TowerSpace>(root, limits);
     if (!found) return nullptr;

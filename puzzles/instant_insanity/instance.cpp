@@ -1,6 +1,7 @@
 #include "instance.hpp"
 
 #include <algorithm>
+#include <map>
 #include <numeric>
 #include <set>
 #include <sstream>
@@ -212,6 +213,20 @@ std::string TowerInstance::render_text() const {
     out << line << "\n";
   }
   out << "(net: top; left, front, right, back; bottom)\n";
+  // The colour multigraph of the graph-theoretic solution: one edge per pair of opposite faces,
+  // labelled with its cube.
+  out << "colour multigraph (an edge per pair of opposite faces, labelled by cube):\n";
+  std::map<std::pair<int, int>, std::vector<int>> edges;
+  for (std::size_t i = 0; i < cubes_.size(); ++i)
+    for (int p = 0; p < 3; ++p) {
+      const int a = cubes_[i].faces[2 * p], b = cubes_[i].faces[2 * p + 1];
+      edges[{std::min(a, b), std::max(a, b)}].push_back(static_cast<int>(i) + 1);
+    }
+  for (const auto& [ends, labels] : edges) {
+    out << "  " << abbreviations_[ends.first] << "-" << abbreviations_[ends.second] << ":";
+    for (const int label : labels) out << " " << label;
+    out << (ends.first == ends.second ? "  (loop)\n" : "\n");
+  }
   return out.str();
 }
 

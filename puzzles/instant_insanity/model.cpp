@@ -2,6 +2,7 @@
 
 #include <gecode/minimodel.hh>
 
+#include <functional>
 #include <map>
 #include <numeric>
 #include <set>
@@ -219,7 +220,25 @@ Count count_towers(const TowerInstance& instance, Kind kind, const CountConventi
   const std::uint64_t order = group.empty() ? 1 : group.size();
   TowerSpace root(instance, kind);
 
-  if (convention.orientations) {
+  if (convention.count_as == CountAs::decompositions) {
+    // Tower symmetries map a decomposition to itself (a quarter turn swaps H1 and H2, a half
+    // turn keeps both) and stacking order does not change the graph: modulo and cube-order
+    // leave this count unchanged.
+    if (kind != Kind::all_different) return decompositions_of_towers(instance, kind, cap, limits);
+    return count_through_two_factors(instance, false, cap, limits);
+  }
+  if (convention.count_as == CountAs::orientations && kind == Kind::all_different) {
+    // Through the graph formulation: far faster than branching on sides for large n.
+    const std::uint64_t stackings = convention.free_order ? factorial(n) : 1;
+    const std::uint64_t raw_cap =
+        cap == 0 ? 0 : (checked_multiply(cap, order) + stackings - 1) / stackings;
+    Count c = count_through_two_factors(instance, true, raw_cap, limits);
+    if (c.exact && c.value % order != 0)
+      throw std::logic_error("tower group does not act freely on orientations");
+    c.value = checked_multiply(c.value, stackings) / order;
+    return c;
+  }
+  if (convention.count_as == CountAs::orientations) {
     // The tower group acts freely on orientation tuples (g r = r forces g = 1), so orbits are
     // counted by exact division. With free order every stacking of the n distinct cubes counts.
     const std::uint64_t stackings = convention.free_order ? factorial(n) : 1;
@@ -244,6 +263,201 @@ Count count_towers(const TowerInstance& instance, Kind kind, const CountConventi
     if (sides_group.is_canonical(solution.side_values())) ++result.value;
     return cap == 0 || result.value < cap;
   });
+  result.exact = stats.exhausted() && (cap == 0 || result.value < cap);
+  result.stopped = stats.stopped;
+  return result;
+}
+
+TwoFactorSpace::TwoFactorSpace(const TowerInstance& instance) : edge(*this, instance.size(), 0, 2) {
+  const int n = instance.size();
+  // Each chosen pair contributes its two colours as endpoints (a table of 3 rows per cube:
+  // pair index, first colour, second colour); every colour is an endpoint exactly twice.
+  IntArgs colours(n);
+  IntSetArgs twice(n);  // fixed cardinalities (variable ones are unsafe in Gecode 6.2)
+  for (int c = 0; c < n; ++c) colours[c] = c, twice[c] = IntSet(2, 2);
+  IntVarArgs endpoints;
+  for (int i = 0; i < n; ++i) {
+    const auto& f = instance.cubes()[i].faces;
+    TupleSet pairs(3);
+    for (int p = 0; p < 3; ++p) pairs.add(IntArgs{p, f[2 * p], f[2 * p + 1]});
+    pairs.finalize();
+    const IntVar a(*this, 0, n - 1), b(*this, 0, n - 1);
+    extensional(*this, IntVarArgs{edge[i], a, b}, pairs);
+    endpoints << a << b;
+  }
+  count(*this, endpoints, twice, colours, IPL_DOM);
+  // Measured on planted instances (bench/data): accumulated failure count beats smallest
+  // domain, degree and action (n = 32: 0.37 s against 1.75 s; n = 48: 38 s against 55 s).
+  branch(*this, edge, INT_VAR_AFC_SIZE_MAX(), INT_VAL_MIN());
+}
+
+TwoFactorSpace::TwoFactorSpace(TwoFactorSpace& other) : Space(other) {
+  edge.update(*this, other.edge);
+}
+
+namespace {
+// Connected components of the subgraph taking pair edge[i] of cube i (every vertex has
+// degree 2, so each component is one cycle or one loop).
+int components(const TowerInstance& instance, const std::vector<std::int8_t>& edge) {
+  const int n = instance.size();
+  std::vector<int> parent(static_cast<std::size_t>(n));
+  std::iota(parent.begin(), parent.end(), 0);
+  const std::function<int(int)> root = [&](int v) {
+    return parent[v] == v ? v : parent[v] = root(parent[v]);
+  };
+  for (int i = 0; i < n; ++i) {
+    const auto& f = instance.cubes()[i].faces;
+    parent[root(f[2 * edge[i]])] = root(f[2 * edge[i] + 1]);
+  }
+  int count = 0;
+  for (int v = 0; v < n; ++v) count += root(v) == v;
+  return count;
+}
+}  // namespace
+
+Count count_through_two_factors(const TowerInstance& instance, bool orientations, std::uint64_t cap,
+                                const Limits& limits) {
+  const int n = instance.size();
+  std::vector<std::vector<std::int8_t>> factors;
+  std::vector<int> cycles;
+  TwoFactorSpace root(instance);
+  const SearchStats stats = enumerate<TwoFactorSpace>(root, limits, [&](TwoFactorSpace& s) {
+    std::vector<std::int8_t> edge(static_cast<std::size_t>(n));
+    for (int i = 0; i < n; ++i) edge[i] = static_cast<std::int8_t>(s.edge[i].val());
+    cycles.push_back(components(instance, edge));
+    factors.push_back(std::move(edge));
+    return true;
+  });
+  Count result;
+  result.stopped = stats.stopped;
+  result.exact = stats.exhausted();
+  for (std::size_t a = 0; a < factors.size() && result.exact; ++a) {
+    if ((a & 255) == 0 && limits.expired()) {
+      result.exact = false;
+      result.stopped = interrupt_flag().load() ? StopReason::interrupted : StopReason::time_limit;
+      break;
+    }
+    for (std::size_t b = a + 1; b < factors.size(); ++b) {
+      bool disjoint = true;
+      for (int i = 0; i < n && disjoint; ++i) disjoint = factors[a][i] != factors[b][i];
+      if (!disjoint) continue;
+      const int exponent = orientations ? 1 + cycles[a] + cycles[b] : 0;
+      const std::uint64_t weight = exponent < 64 ? std::uint64_t{1} << exponent : UINT64_MAX;
+      if (__builtin_add_overflow(result.value, weight, &result.value)) {
+        result.value = UINT64_MAX;  // beyond 2^64: report the lower bound, honestly inexact
+        result.exact = false;
+        return result;
+      }
+      if (cap != 0 && result.value >= cap) {
+        result.exact = false;
+        return result;
+      }
+    }
+  }
+  return result;
+}
+
+namespace {
+// Directs every edge of a transversal 2-factor so each colour is the front end of exactly one
+// edge: returns per cube the face slot (2p or 2p + 1) of its chosen pair that faces "front".
+std::vector<int> orient_two_factor(const TowerInstance& instance, const std::vector<int>& edge) {
+  const int n = instance.size();
+  std::vector<std::vector<int>> incident(static_cast<std::size_t>(n));  // cubes at each colour
+  for (int i = 0; i < n; ++i) {
+    const auto& f = instance.cubes()[i].faces;
+    incident[f[2 * edge[i]]].push_back(i);
+    if (f[2 * edge[i] + 1] != f[2 * edge[i]]) incident[f[2 * edge[i] + 1]].push_back(i);
+  }
+  std::vector<int> front_face(static_cast<std::size_t>(n), -1);
+  for (int start = 0; start < n; ++start) {
+    int v = start;
+    while (true) {  // walk the cycle through v, leaving each vertex by an unused edge
+      int next_cube = -1;
+      for (const int i : incident[v])
+        if (front_face[i] < 0) {
+          next_cube = i;
+          break;
+        }
+      if (next_cube < 0) break;
+      const auto& f = instance.cubes()[next_cube].faces;
+      const int p = edge[next_cube];
+      const int face = f[2 * p] == v ? 2 * p : 2 * p + 1;
+      front_face[next_cube] = face;
+      v = f[face ^ 1];
+    }
+  }
+  return front_face;
+}
+}  // namespace
+
+std::vector<int> first_tower_through_two_factors(const TowerInstance& instance,
+                                                 const Limits& limits) {
+  const int n = instance.size();
+  std::vector<std::vector<int>> factors;
+  TwoFactorSpace root(instance);
+  std::vector<int> h1, h2;
+  enumerate<TwoFactorSpace>(root, limits, [&](TwoFactorSpace& s) {
+    std::vector<int> edge(static_cast<std::size_t>(n));
+    for (int i = 0; i < n; ++i) edge[i] = s.edge[i].val();
+    for (const auto& other : factors) {
+      bool disjoint = true;
+      for (int i = 0; i < n && disjoint; ++i) disjoint = other[i] != edge[i];
+      if (disjoint) {
+        h1 = other;
+        h2 = edge;
+        return false;
+      }
+    }
+    factors.push_back(std::move(edge));
+    return true;
+  });
+  if (h1.empty()) return {};
+  const std::vector<int> front_face = orient_two_factor(instance, h1);
+  const std::vector<int> left_face = orient_two_factor(instance, h2);
+  std::vector<int> tower(static_cast<std::size_t>(n), -1);
+  for (int i = 0; i < n; ++i)
+    for (int r = 0; r < 24; ++r)
+      if (rotations()[r].shows[front] == front_face[i] &&
+          rotations()[r].shows[left] == left_face[i])
+        tower[i] = r;
+  return tower;
+}
+
+Count decompositions_of_towers(const TowerInstance& instance, Kind kind, std::uint64_t cap,
+                               const Limits& limits) {
+  const int n = instance.size();
+  std::set<std::vector<int>> seen;  // per cube (H1 pair, H2 pair), with H1 < H2 on cube 1
+  TowerSpace root(instance, kind);
+  const SearchStats stats = enumerate<TowerSpace>(root, limits, [&](TowerSpace& tower) {
+    // Every rotation left in a cube's domain shows the same sides; each may use other pairs
+    // (when pairs repeat colours), so collect every combination.
+    std::vector<std::set<std::pair<int, int>>> options(static_cast<std::size_t>(n));
+    for (int i = 0; i < n; ++i)
+      for (IntVarValues r(tower.rotation[i]); r(); ++r)
+        options[i].insert(
+            {rotations()[r.val()].shows[front] / 2, rotations()[r.val()].shows[left] / 2});
+    std::vector<std::pair<int, int>> choice(static_cast<std::size_t>(n));
+    std::function<bool(int)> visit = [&](int i) {
+      if (i == n) {
+        std::vector<int> key;
+        const bool swap = choice[0].first > choice[0].second;
+        for (const auto& [h1, h2] : choice) {
+          key.push_back(swap ? h2 : h1);
+          key.push_back(swap ? h1 : h2);
+        }
+        seen.insert(key);
+        return cap == 0 || seen.size() < cap;
+      }
+      for (const auto& option : options[i]) {
+        choice[i] = option;
+        if (!visit(i + 1)) return false;
+      }
+      return true;
+    };
+    return visit(0);
+  });
+  Count result;
+  result.value = seen.size();
   result.exact = stats.exhausted() && (cap == 0 || result.value < cap);
   result.stopped = stats.stopped;
   return result;

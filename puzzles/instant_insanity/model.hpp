@@ -53,13 +53,50 @@ class TowerInstanceSpace : public InstanceSpace {
   Gecode::IntVarArray faces_;
 };
 
+// orientations: tuples of rotations; arrangements: distinct visible towers; decompositions:
+// unordered pairs {H1, H2} of edge sets of the colour multigraph (H1 the pairs facing front and
+// back, H2 those facing left and right) used by the kind's towers.
+enum class CountAs { orientations, arrangements, decompositions };
+
 struct CountConvention {
-  bool orientations = true;  // false: arrangements
-  int modulo = 1;            // 1: none, 4: tower-rotation, 8: tower-symmetry
+  CountAs count_as = CountAs::orientations;
+  int modulo = 1;  // 1: none, 4: tower-rotation, 8: tower-symmetry
   bool free_order = false;
 };
 
 Count count_towers(const TowerInstance& instance, Kind kind, const CountConvention& convention,
                    std::uint64_t cap, const Limits& limits);
+
+// The graph formulation of all-different (de Carteblanche): a tower is two edge-disjoint
+// subgraphs of the colour multigraph, H1 (the pairs facing front and back) and H2 (left and
+// right), each taking one edge from every cube and giving every colour degree 2: two
+// cube-transversal 2-factors. This space enumerates those 2-factors: one pair index per cube,
+// the chosen pairs' colours constrained by a domain-consistent global cardinality.
+class TwoFactorSpace : public Gecode::Space {
+ public:
+  explicit TwoFactorSpace(const TowerInstance& instance);
+  TwoFactorSpace(TwoFactorSpace& other);
+  Gecode::Space* copy() override { return new TwoFactorSpace(*this); }
+
+  Gecode::IntVarArray edge;  // pair index 0..2 per cube
+};
+
+// Counts all-different towers through the graph formulation: decompositions (unordered
+// edge-disjoint pairs of transversal 2-factors) or orientation tuples (each decomposition,
+// in either order, gives 2^components(H1) x 2^components(H2) of them: a direction per cycle,
+// and per loop which of its two faces is in front, each realised by exactly one rotation).
+Count count_through_two_factors(const TowerInstance& instance, bool orientations, std::uint64_t cap,
+                                const Limits& limits);
+
+// One all-different tower (a rotation per cube) built from the first pair of edge-disjoint
+// transversal 2-factors, each cycle oriented so every colour is in front (left) exactly once;
+// empty when there is none (or a limit stopped the search).
+std::vector<int> first_tower_through_two_factors(const TowerInstance& instance,
+                                                 const Limits& limits);
+
+// Decompositions used by the towers of a kind, collected from the towers themselves (any
+// kind; the cross-check of the graph model for all-different).
+Count decompositions_of_towers(const TowerInstance& instance, Kind kind, std::uint64_t cap,
+                               const Limits& limits);
 
 }  // namespace puzzlegen::instant_insanity

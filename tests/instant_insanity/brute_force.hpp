@@ -91,6 +91,8 @@ std::array<T, 6> act(const std::array<int, 6>& g, const std::array<T, 6>& x) {
 struct Counts {
   std::uint64_t orientations = 0, orientation_orbits = 0;
   std::uint64_t arrangements = 0, arrangement_orbits = 0;
+  // unordered {front/back pairs, left/right pairs} over the cubes, whatever the stacking
+  std::uint64_t decompositions = 0;
 };
 
 enum class Kind { all_different, all_equal, monochrome_sides };
@@ -125,6 +127,7 @@ inline Counts count(const std::vector<std::array<std::array<int, 2>, 3>>& cubes,
 
   std::set<std::vector<std::array<int, 6>>> orientation_set;  // labels per position + cube id
   std::set<std::vector<Side4>> arrangement_set;
+  std::set<std::vector<std::pair<int, int>>> decomposition_set;
   std::vector<int> order(static_cast<std::size_t>(n));
   std::iota(order.begin(), order.end(), 0);
   std::vector<Side4> tower(static_cast<std::size_t>(n));
@@ -141,6 +144,16 @@ inline Counts count(const std::vector<std::array<std::array<int, 2>, 3>>& cubes,
         }
         orientation_set.insert(labels);
         arrangement_set.insert(tower);
+        // Pair index of a letter a..f is letter / 2; record per cube (by cube id, so the
+        // stacking order does not matter) the front/back and left/right pairs.
+        std::vector<std::pair<int, int>> edges(static_cast<std::size_t>(n));
+        for (int p = 0; p < n; ++p) {
+          const auto& l = options[order[p]][choice[p]].labels;
+          edges[order[p]] = {l[FRONT] / 2, l[LEFT] / 2};
+        }
+        std::vector<std::pair<int, int>> swapped = edges;
+        for (auto& e : swapped) std::swap(e.first, e.second);
+        decomposition_set.insert(std::min(edges, swapped));
       }
       int p = 0;
       while (p < n && ++choice[p] == 24) choice[p++] = 0;
@@ -149,6 +162,7 @@ inline Counts count(const std::vector<std::array<std::array<int, 2>, 3>>& cubes,
   } while (free_order && std::next_permutation(order.begin(), order.end()));
 
   Counts out;
+  out.decompositions = decomposition_set.size();
   out.orientations = orientation_set.size();
   out.arrangements = arrangement_set.size();
   if (group.empty()) {

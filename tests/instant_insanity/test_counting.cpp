@@ -31,7 +31,8 @@ const std::vector<Pairs> kClassical = {{{{1, 3}, {2, 3}, {2, 0}}},
 
 std::uint64_t family_count(const std::vector<Pairs>& cubes, Kind kind, bool orientations,
                            int modulo, bool free_order) {
-  const Count c = count_towers(make_instance(cubes), kind, {orientations, modulo, free_order}, 0,
+  const CountAs as = orientations ? CountAs::orientations : CountAs::arrangements;
+  const Count c = count_towers(make_instance(cubes), kind, {as, modulo, free_order}, 0,
                                Limits::within(std::chrono::seconds(60)));
   REQUIRE(c.exact);
   return c.value;
@@ -46,6 +47,10 @@ void require_all_conventions_match(const std::vector<Pairs>& cubes, bool free_or
                    << free_order);
       CHECK(family_count(cubes, kind, true, modulo, free_order) == expected.orientation_orbits);
       CHECK(family_count(cubes, kind, false, modulo, free_order) == expected.arrangement_orbits);
+      const Count decompositions =
+          count_towers(make_instance(cubes), kind, {CountAs::decompositions, modulo, free_order}, 0,
+                       Limits::within(std::chrono::seconds(60)));
+      CHECK(decompositions.value == expected.decompositions);
     }
   }
 }
@@ -148,17 +153,41 @@ TEST_CASE("random instances, n = 3 and 4: every convention equals the brute forc
   }
 }
 
+TEST_CASE("decompositions: the graph model equals the towers' own pairs of 2-factors",
+          "[instant-insanity]") {
+  Rng rng(404);
+  const Limits limits = Limits::within(std::chrono::seconds(60));
+  int nonzero = 0;
+  for (int trial = 0; trial < 30; ++trial) {
+    const int n = 3 + trial % 4;
+    const TowerInstance instance = make_instance(random_cubes(n, rng, trial % 2));
+    const Count from_graph = count_through_two_factors(instance, false, 0, limits);
+    const Count from_towers = decompositions_of_towers(instance, Kind::all_different, 0, limits);
+    INFO("n = " << n << ", trial " << trial);
+    CHECK(from_graph.value == from_towers.value);
+    nonzero += from_graph.value > 0;
+  }
+  CHECK(nonzero > 10);
+  // The classical puzzle: one way to pick the two 2-factors (de Carteblanche).
+  CHECK(family_count(kClassical, Kind::all_different, true, 1, false) == 8);
+  const Count classical = count_towers(make_instance(kClassical), Kind::all_different,
+                                       {CountAs::decompositions, 1, false}, 0, limits);
+  CHECK(classical.value == 1);
+}
+
 TEST_CASE("counting with a cap says 'at least'", "[instant-insanity]") {
   const TowerInstance classical = make_instance(kClassical);
   const Limits limits = Limits::within(std::chrono::seconds(60));
-  const Count capped = count_towers(classical, Kind::all_different, {true, 1, false}, 3, limits);
+  const Count capped =
+      count_towers(classical, Kind::all_different, {CountAs::orientations, 1, false}, 3, limits);
   CHECK_FALSE(capped.exact);
   CHECK(capped.value >= 3);
-  const Count roomy = count_towers(classical, Kind::all_different, {true, 1, false}, 100, limits);
+  const Count roomy =
+      count_towers(classical, Kind::all_different, {CountAs::orientations, 1, false}, 100, limits);
   CHECK(roomy.exact);
   CHECK(roomy.value == 8);
   const Count orbit_cap =
-      count_towers(classical, Kind::all_different, {false, 4, false}, 1, limits);
+      count_towers(classical, Kind::all_different, {CountAs::arrangements, 4, false}, 1, limits);
   CHECK_FALSE(orbit_cap.exact);
   CHECK(orbit_cap.text() == "at least 1");
 }
@@ -168,8 +197,8 @@ TEST_CASE("a node limit makes a count inexact and says why", "[instant-insanity]
   const auto cubes = random_cubes(8, rng, 1);
   Limits limits = Limits::within(std::chrono::seconds(60));
   limits.node_limit = 3;
-  const Count c =
-      count_towers(make_instance(cubes), Kind::all_different, {true, 1, false}, 0, limits);
+  const Count c = count_towers(make_instance(cubes), Kind::all_different,
+                               {CountAs::orientations, 1, false}, 0, limits);
   CHECK_FALSE(c.exact);
   CHECK(c.stopped == StopReason::node_limit);
 }
