@@ -68,6 +68,8 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=11)
     parser.add_argument("--only", default="")
+    parser.add_argument("--peer-timeout", type=int, default=120,
+                        help="seconds before a run counts as not finished")
     args = parser.parse_args()
 
     rows = []
@@ -92,6 +94,7 @@ def main():
             "peer": peer_name,
             "peer result": (peer_result(peer_out) if peer_out is not None
                             else ("not finished in %d s" % timeout if peer_cmd else "-")),
+            "peer timed out": peer_cmd is not None and peer_out is None,
             "peer s": peer_t,
         })
 
@@ -109,17 +112,38 @@ def main():
             [PUZZLEGEN, "solve", classical, "--format", "json"], solve_count("all-different"),
             label, minizinc(model, classical_dzn, native, True), count_solutions)
 
-    q3 = os.path.join(ROOT, "specs", "instant-insanity", "loffler-q3-preview.yaml")
-    row("II Q3: fewest ADIIS, proven", "4 found, not proven in 2 days (Loeffler 3.3)",
-        [PUZZLEGEN, "generate", q3, "--format", "json"],
-        lambda out: "%s, proven %s" % (json.loads(out.splitlines()[-1])["summary"]["best"],
-                                       json.loads(out.splitlines()[-1])["summary"]["proven"]),
-        "no peer yet", None, None, repeat=1)
+    for q, figure in (("q3", "4 found, not proven in 2 days"), ("q4", "2 found, not proven"),
+                      ("q5", "24 + 2 found, not proven")):
+        spec = os.path.join(ROOT, "specs", "instant-insanity", "loffler-%s.yaml" % q)
+        row("II %s: fewest, proven" % q.upper(), figure + " (Loeffler 3.3)",
+            [PUZZLEGEN, "generate", spec, "--format", "json"],
+            lambda out: "%s, proven %s, %s instances reach it" % (
+                json.loads(out.splitlines()[-1])["summary"]["best"],
+                str(json.loads(out.splitlines()[-1])["summary"]["proven"]).lower(),
+                json.loads(out.splitlines()[-1])["summary"]["optimal-instances"]),
+            "no MiniZinc peer (nested counting)", None, None, repeat=1)
+
+    # Planted instances (bench/planted.py N 1): all orientation tuples of all-different towers.
+    for n in (8, 16, 24, 32, 48):
+        planted = os.path.join(ROOT, "bench", "data", "planted-%d.yaml" % n)
+        data = os.path.join(tmp, "planted-%d.dzn" % n)
+        with open(data, "w") as f:
+            f.write(instant_insanity_dzn(planted))
+        row("II planted n=%d: count all towers" % n, "generalised puzzle (book; Loeffler 4)",
+            [PUZZLEGEN, "solve", planted, "--kind", "all-different", "--format", "json"],
+            solve_count("all-different"),
+            "MiniZinc+Gecode, Gecode propagators", minizinc(model, data, True, True),
+            count_solutions, repeat=3 if n <= 32 else 1, timeout=args.peer_timeout)
 
     print("| row | seed figure | ours | ours s | peer | peer result | peer s | peer/ours |")
     print("| --- | --- | --- | --- | --- | --- | --- | --- |")
     for r in rows:
-        ratio = ("%.1fx" % (r["peer s"] / r["ours s"])) if r["peer s"] and r["ours s"] else "-"
+        if r["peer s"] and r["ours s"]:
+            ratio = "%.1fx" % (r["peer s"] / r["ours s"])
+        elif r["peer timed out"] and r["ours s"]:
+            ratio = "> %.0fx" % (args.peer_timeout / r["ours s"])
+        else:
+            ratio = "-"
         fmt = lambda t: "%.3f" % t if t is not None else "-"
         print("| %s | %s | %s | %s | %s | %s | %s | %s |" % (
             r["row"], r["seed figure"], r["ours"], fmt(r["ours s"]), r["peer"],

@@ -97,8 +97,10 @@ class Family {
   virtual std::unique_ptr<InstanceSpace> instance_space(const OptionValues& parameters,
                                                         const OptionValues& constraints,
                                                         const InstanceSearch& search) const = 0;
-  // One uniformly drawn instance with these parameters (constraints are checked by the caller).
+  // One instance drawn uniformly from those with these parameters that meet the constraints
+  // the family can enforce while drawing (say, per cube); the caller still checks them all.
   virtual std::unique_ptr<Instance> random_instance(const OptionValues& parameters,
+                                                    const OptionValues& constraints,
                                                     Rng& rng) const = 0;
 };
 

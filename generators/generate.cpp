@@ -113,7 +113,7 @@ void random_sampling(Run& run, const Spec& spec) {
       break;
     }
     ++attempts;
-    auto instance = spec.family->random_instance(spec.parameters, rng);
+    auto instance = spec.family->random_instance(spec.parameters, spec.instance, rng);
     if (!spec.family->satisfies(*instance, spec.instance)) continue;
     if (!run.consider(std::move(instance))) break;
   }

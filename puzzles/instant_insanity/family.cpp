@@ -217,13 +217,22 @@ class InstantInsanity final : public Family {
         search, required);
   }
   std::unique_ptr<Instance> random_instance(const OptionValues& parameters,
+                                            const OptionValues& constraints,
                                             Rng& rng) const override {
+    // Cubes are independent, so drawing each cube until it meets the per-cube constraint is
+    // uniform over the instances that meet it (whole-instance rejection would almost never
+    // succeed for n = 6, where every cube must show six different colours).
     const auto colors = colour_names(parameters);
     const int n = static_cast<int>(colors.size());
+    const bool all_colours = constraints.boolean("every-cube-uses-all-colors") && n <= kFaces;
     std::vector<Cube> cubes(static_cast<std::size_t>(n));
-    for (auto& cube : cubes)
-      for (auto& face : cube.faces)
-        face = static_cast<int>(rng.below(static_cast<std::uint64_t>(n)));
+    for (auto& cube : cubes) {
+      do {
+        for (auto& face : cube.faces)
+          face = static_cast<int>(rng.below(static_cast<std::uint64_t>(n)));
+      } while (all_colours &&
+               static_cast<int>(std::set<int>(cube.faces.begin(), cube.faces.end()).size()) != n);
+    }
     return std::make_unique<TowerInstance>(colors, std::move(cubes));
   }
 };

@@ -166,6 +166,23 @@ TEST_CASE("cli: generated instances are confirmed by solve and check", "[cli]") 
              Catch::Contains("FAIL") && Catch::Contains("all-different: 2, wanted exactly 3"));
 }
 
+TEST_CASE("cli: the n = 5 and n = 6 unique-tower specs give puzzles solve confirms", "[cli]") {
+  for (const std::string name : {"unique-tower-n5", "unique-tower-n6"}) {
+    const Result r =
+        run("generate " + source("specs/instant-insanity/" + name + ".yaml") + " --format json");
+    REQUIRE(r.exit_code == 0);
+    const auto lines = json_lines(r.out);
+    REQUIRE(lines.size() == 2);
+    const fs::path saved = scratch_dir() / (name + ".json");
+    std::ofstream(saved) << lines[0]["instance"].dump();
+    const Result solved =
+        run("solve " + saved.string() +
+            " --count-as arrangements --modulo tower-symmetry --kind all-different --format json");
+    CHECK(json::parse(solved.out)["counts"]["all-different"] ==
+          json({{"count", 1}, {"exact", true}}));
+  }
+}
+
 TEST_CASE("cli: same spec and seed give byte-identical output", "[cli]") {
   const std::string spec = source("specs/instant-insanity/unique-tower.yaml");
   for (const std::string strategy : {"search", "random"}) {
