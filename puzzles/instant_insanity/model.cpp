@@ -83,7 +83,7 @@ TowerInstanceSpace::TowerInstanceSpace(int n, std::vector<std::string> colors,
                                        const InstanceSearch& search,
                                        const std::vector<Kind>& required)
     : colors_(std::move(colors)), faces_(*this, kFaces * n, 0, n - 1) {
-  auto cube = [&](int i) {
+  const std::function<IntVarArgs(int)> cube = [&](int i) {
     IntVarArgs x;
     for (int f = 0; f < kFaces; ++f) x << faces_[kFaces * i + f];
     return x;
@@ -105,6 +105,7 @@ TowerInstanceSpace::TowerInstanceSpace(int n, std::vector<std::string> colors,
     IntArgs colour_order(n);
     for (int c = 0; c < n; ++c) colour_order[c] = c;
     precede(*this, faces_, colour_order);
+    if (n <= 8) post_cube_types(n, cube);
   }
   for (const Kind kind : required) {  // the joint model: one tower per required kind
     IntVarArgs sides;
@@ -126,6 +127,50 @@ TowerInstanceSpace::TowerInstanceSpace(int n, std::vector<std::string> colors,
     branch(*this, faces_, INT_VAR_NONE(), INT_VAL_RND(Rnd(search.seed)));
   else
     branch(*this, faces_, INT_VAR_NONE(), INT_VAL_MIN());
+}
+
+void TowerInstanceSpace::post_cube_types(int n, const std::function<IntVarArgs(int)>& cube) {
+  // The representative of a class is the least, over colour relabellings, of its sorted cube
+  // list: the lex-leader of the whole orbit, so it meets every constraint above. Its first cube
+  // is the least cube of any relabelling, hence colour-canonical itself, and no cube's own
+  // canonical form is smaller than it. Both facts go in as tables over the cube forms (sorted
+  // pairs, sorted), each tagged with the rank of its canonical form.
+  std::vector<std::array<int, kFaces>> forms;  // all sorted-pairs forms, in lex order
+  std::vector<std::array<int, 2>> pairs;
+  for (int a = 0; a < n; ++a)
+    for (int b = a; b < n; ++b) pairs.push_back({a, b});
+  for (std::size_t p = 0; p < pairs.size(); ++p)
+    for (std::size_t q = p; q < pairs.size(); ++q)
+      for (std::size_t r = q; r < pairs.size(); ++r)
+        forms.push_back(
+            {pairs[p][0], pairs[p][1], pairs[q][0], pairs[q][1], pairs[r][0], pairs[r][1]});
+  std::vector<int> perm(static_cast<std::size_t>(n));
+  TupleSet typed(kFaces + 1), first(kFaces + 1);
+  for (std::size_t k = 0; k < forms.size(); ++k) {
+    Cube cube_form;
+    cube_form.faces = forms[k];
+    std::array<int, kFaces> least = forms[k];
+    std::iota(perm.begin(), perm.end(), 0);
+    while (std::next_permutation(perm.begin(), perm.end()))
+      least = std::min(least, relabelled_pairs_key(cube_form, perm));
+    const int rank =
+        static_cast<int>(std::lower_bound(forms.begin(), forms.end(), least) - forms.begin());
+    IntArgs row(kFaces + 1);
+    for (int f = 0; f < kFaces; ++f) row[f] = forms[k][f];
+    row[kFaces] = rank;
+    typed.add(row);
+    if (least == forms[k]) first.add(row);
+  }
+  typed.finalize();
+  first.finalize();
+  const int count = static_cast<int>(forms.size());
+  const IntVar first_rank(*this, 0, count - 1);
+  extensional(*this, cube(0) << first_rank, first);
+  for (int i = 1; i < n; ++i) {
+    const IntVar rank(*this, 0, count - 1);
+    extensional(*this, cube(i) << rank, typed);
+    rel(*this, rank, IRT_GQ, first_rank);
+  }
 }
 
 TowerInstanceSpace::TowerInstanceSpace(TowerInstanceSpace& other)

@@ -3,6 +3,8 @@
 
 #include <gecode/int.hh>
 
+#include <functional>
+
 #include "family.hpp"
 #include "instance.hpp"
 
@@ -49,6 +51,8 @@ class TowerInstanceSpace : public InstanceSpace {
   std::unique_ptr<Instance> instance() const override;
 
  private:
+  void post_cube_types(int n, const std::function<Gecode::IntVarArgs(int)>& cube);
+
   std::vector<std::string> colors_;
   Gecode::IntVarArray faces_;
 };
