@@ -137,28 +137,19 @@ def main():
                 json.loads(out.splitlines()[-1])["summary"]["optimal-instances"]),
             *q_peer(q), repeat=1)
 
-    # Planted instances (bench/planted.py N 1): all orientation tuples of all-different towers.
-    for n in (8, 16, 24, 32, 48):
-        planted = os.path.join(ROOT, "bench", "data", "planted-%d.yaml" % n)
-        data = os.path.join(tmp, "planted-%d.dzn" % n)
-        with open(data, "w") as f:
-            f.write(instant_insanity_dzn(planted))
-        row("II planted n=%d: count all towers" % n, "generalised puzzle (book; Loeffler 4)",
-            [PUZZLEGEN, "solve", planted, "--kind", "all-different", "--format", "json"],
-            solve_count("all-different"),
-            "MiniZinc+Gecode, Gecode propagators", minizinc(model, data, True, True),
-            count_solutions, repeat=3 if n <= 32 else 1, timeout=args.peer_timeout)
-
-    for n in (32, 64):
-        path = os.path.join(ROOT, "bench", "data", "uniform-%d.yaml" % n)
-        data = os.path.join(tmp, "uniform-%d.dzn" % n)
-        with open(data, "w") as f:
-            f.write(instant_insanity_dzn(path))
-        row("II uniform n=%d: count all towers" % n, "generalised puzzle",
-            [PUZZLEGEN, "solve", path, "--kind", "all-different", "--format", "json"],
-            solve_count("all-different"),
-            "MiniZinc+Gecode, Gecode propagators", minizinc(model, data, True, True),
-            count_solutions, repeat=3, timeout=args.peer_timeout)
+    # All orientation tuples of all-different towers: planted instances (bench/planted.py N 1,
+    # solutions guaranteed) and uniform random ones (bench/planted.py --uniform N 1).
+    for kind, sizes in (("planted", (8, 16, 24, 32, 48)), ("uniform", (32, 64))):
+        for n in sizes:
+            path = os.path.join(ROOT, "bench", "data", "%s-%d.yaml" % (kind, n))
+            data = os.path.join(tmp, "%s-%d.dzn" % (kind, n))
+            with open(data, "w") as f:
+                f.write(instant_insanity_dzn(path))
+            row("II %s n=%d: count all towers" % (kind, n), "generalised puzzle",
+                [PUZZLEGEN, "solve", path, "--kind", "all-different", "--format", "json"],
+                solve_count("all-different"),
+                "MiniZinc+Gecode, Gecode propagators", minizinc(model, data, True, True),
+                count_solutions, repeat=3 if n <= 32 else 1, timeout=args.peer_timeout)
 
     print("| row | seed figure | ours | ours s | peer | peer result | peer s | peer/ours |")
     print("| --- | --- | --- | --- | --- | --- | --- | --- |")
