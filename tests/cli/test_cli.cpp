@@ -229,6 +229,42 @@ TEST_CASE("cli: Ctrl-C prints what was found and proven so far", "[cli]") {
   CHECK(summary["instances"] == lines.size() - 1);  // every improvement was already printed
 }
 
+TEST_CASE("cli: solve --kind counts only the kinds asked for", "[cli]") {
+  const std::string classical = source("specs/instant-insanity/classical.yaml");
+  Result r =
+      run("solve " + classical + " --kind all-different --count-as decompositions --format json");
+  REQUIRE(r.exit_code == 0);
+  const json j = json::parse(r.out);
+  CHECK(j["counts"].size() == 1);
+  CHECK(j["counts"]["all-different"]["count"] == 1);
+  r = run("solve " + classical + " --kind all-diferent");
+  CHECK(r.exit_code == 2);
+  CHECK_THAT(r.err, Catch::Contains("did you mean 'all-different'"));
+}
+
+TEST_CASE("cli: a given instance that fails says why; optima report ties and the witness",
+          "[cli]") {
+  Result r = run("generate " + source("specs/instant-insanity/loffler-q2-classical.yaml") +
+                 " --format json");
+  CHECK(r.exit_code == 1);
+  json summary = json_lines(r.out).back()["summary"];
+  CHECK(summary["proven"] == true);
+  CHECK(summary["given-failed"][0] == "all-equal: 0, wanted at least 1");
+
+  // Three cubes: the fewest all-different towers, with ties and every convention.
+  const fs::path spec = scratch_dir() / "fewest3.yaml";
+  std::ofstream(spec) << "puzzle: instant-insanity\nparameters: {cubes: 3}\n"
+                         "solutions: {all-different: {min: 1}}\n"
+                         "objective: {minimize: all-different}\n";
+  r = run("generate " + spec.string() + " --format json");
+  CHECK(r.exit_code == 0);
+  summary = json_lines(r.out).back()["summary"];
+  CHECK(summary["proven"] == true);
+  CHECK(summary["optimal-instances"].get<int>() >= 1);
+  // 3 ways to count x 3 groups x 2 stacking rules
+  CHECK(summary["witness"]["counts-by-convention"].size() == 18);
+}
+
 TEST_CASE("cli: list, describe, validate, render", "[cli]") {
   Result r = run("list --format json");
   CHECK(r.exit_code == 0);
