@@ -144,10 +144,12 @@ class InstantInsanity final : public Family {
                            "vertical axis; tower-symmetry: those and the half-turns of every "
                            "cube that swap left and right (8)",
                            "none", {"none", "tower-rotation", "tower-symmetry"}),
-        OptionInfo::choice("cube-order",
-                           "fixed: cubes stacked in the order given; free: any stacking order, "
-                           "towers in a different order count as different solutions",
-                           "fixed", {"fixed", "free"}),
+        OptionInfo::choice(
+            "cube-order",
+            "fixed: cubes stacked in the order given; free: any stacking order (with "
+            "orientations every stacking counts; with arrangements towers that "
+            "look the same count once)",
+            "fixed", {"fixed", "free"}),
     };
   }
   std::vector<KindInfo> kinds() const override {
