@@ -53,4 +53,9 @@ std::string closest_match(const std::string& word, const std::vector<std::string
   return best;
 }
 
+std::string did_you_mean(const std::string& word, const std::vector<std::string>& candidates) {
+  const std::string guess = closest_match(word, candidates);
+  return guess.empty() ? "" : " (did you mean '" + guess + "'?)";
+}
+
 }  // namespace puzzlegen

@@ -30,5 +30,7 @@ class InputError : public std::runtime_error {
 
 // The closest candidate within a small edit distance, or "" (for "did you mean ...?").
 std::string closest_match(const std::string& word, const std::vector<std::string>& candidates);
+// " (did you mean 'x'?)" for the closest candidate, or "" when none is close.
+std::string did_you_mean(const std::string& word, const std::vector<std::string>& candidates);
 
 }  // namespace puzzlegen

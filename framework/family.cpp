@@ -1,5 +1,6 @@
 #include "family.hpp"
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 
@@ -9,6 +10,20 @@ namespace puzzlegen {
 
 void Family::check_parameters(const OptionValues&, const SourceLocation&) const {}
 
+std::vector<std::string> Family::kind_names() const {
+  std::vector<std::string> names;
+  for (const auto& kind : kinds()) names.push_back(kind.name);
+  return names;
+}
+
+void Family::check_kind(const std::string& kind, const SourceLocation& where,
+                        const std::string& field) const {
+  const auto names = kind_names();
+  if (std::find(names.begin(), names.end(), kind) == names.end())
+    throw InputError(where, field,
+                     "unknown solution kind '" + kind + "'" + did_you_mean(kind, names));
+}
+
 void Registry::add(std::unique_ptr<Family> family) {
   families_.push_back(std::move(family));
 }
@@ -17,6 +32,13 @@ const Family* Registry::find(const std::string& name) const {
   for (const auto& family : families_)
     if (family->name() == name) return family.get();
   return nullptr;
+}
+
+const Family& Registry::get(const std::string& name, const SourceLocation& where,
+                            const std::string& field) const {
+  if (const Family* family = find(name)) return *family;
+  throw InputError(where, field,
+                   "unknown puzzle family '" + name + "'" + did_you_mean(name, names()));
 }
 
 std::vector<std::string> Registry::names() const {
@@ -53,14 +75,8 @@ LoadedInstance load_instance(const std::string& path, const Registry& registry) 
     throw InputError(location_of(document, path), "puzzle",
                      "missing; say which family this instance belongs to");
   if (!puzzle.IsScalar()) throw InputError(location_of(puzzle, path), "puzzle", "expected a name");
-  const Family* family = registry.find(puzzle.Scalar());
-  if (!family) {
-    std::string message = "unknown puzzle family '" + puzzle.Scalar() + "'";
-    const std::string guess = closest_match(puzzle.Scalar(), registry.names());
-    if (!guess.empty()) message += " (did you mean '" + guess + "'?)";
-    throw InputError(location_of(puzzle, path), "puzzle", message);
-  }
-  return {family, family->read_instance(document, path)};
+  const Family& family = registry.get(puzzle.Scalar(), location_of(puzzle, path), "puzzle");
+  return {&family, family.read_instance(document, path)};
 }
 
 }  // namespace puzzlegen

@@ -75,6 +75,10 @@ class Family {
   virtual std::vector<OptionInfo> instance_constraints() const = 0;
   virtual std::vector<OptionInfo> solution_options() const = 0;
   virtual std::vector<KindInfo> kinds() const = 0;
+  std::vector<std::string> kind_names() const;
+  // Throws InputError naming `where` and `field` unless `kind` is one of kinds().
+  void check_kind(const std::string& kind, const SourceLocation& where,
+                  const std::string& field) const;
   // Cross-checks parameter values that are valid one by one (throws InputError).
   virtual void check_parameters(const OptionValues& parameters, const SourceLocation& where) const;
 
@@ -108,6 +112,9 @@ class Registry {
  public:
   void add(std::unique_ptr<Family> family);
   const Family* find(const std::string& name) const;
+  // The family called `name`, or an InputError at `where`/`field` with a "did you mean".
+  const Family& get(const std::string& name, const SourceLocation& where,
+                    const std::string& field) const;
   std::vector<std::string> names() const;
   const std::vector<std::unique_ptr<Family>>& families() const { return families_; }
 

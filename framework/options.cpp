@@ -127,10 +127,9 @@ OptionValue parse_option_text(const OptionInfo& info, const std::string& text,
     case OptionType::Choice: {
       if (std::find(info.choices.begin(), info.choices.end(), text) != info.choices.end())
         return text;
-      std::string message = "expected one of: " + join(info.choices, ", ") + "; got '" + text + "'";
-      const std::string guess = closest_match(text, info.choices);
-      if (!guess.empty()) message += " (did you mean '" + guess + "'?)";
-      throw InputError(where, field, message);
+      throw InputError(where, field,
+                       "expected one of: " + join(info.choices, ", ") + "; got '" + text + "'" +
+                           did_you_mean(text, info.choices));
     }
   }
   throw std::logic_error("unhandled option type");
@@ -144,9 +143,7 @@ void reject_unknown_keys(const YAML::Node& map, const std::vector<std::string>& 
                        "a key must be a plain name, not a list or mapping");
     const std::string key = entry.first.Scalar();
     if (std::find(allowed.begin(), allowed.end(), key) != allowed.end()) continue;
-    std::string message = "unknown key";
-    const std::string guess = closest_match(key, allowed);
-    if (!guess.empty()) message += " (did you mean '" + guess + "'?)";
+    std::string message = "unknown key" + did_you_mean(key, allowed);
     if (!allowed.empty()) message += "; allowed here: " + join(allowed, ", ");
     throw InputError(location_of(entry.first, file), qualified(section, key), message);
   }

@@ -1,8 +1,5 @@
 #include "output.hpp"
 
-#include <cstdio>
-#include <filesystem>
-#include <fstream>
 #include <stdexcept>
 
 namespace puzzlegen {
@@ -80,17 +77,6 @@ Json instance_record(const Spec& spec, const Instance& instance,
   record["seed"] = spec.generate.seed;
   record["spec-sha256"] = spec.sha256;
   return record;
-}
-
-void write_file_atomically(const std::string& path, const std::string& contents) {
-  const std::string temporary = path + ".tmp";
-  {
-    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-    if (!out) throw std::runtime_error("cannot write " + temporary);
-    out << contents;
-    if (!out.flush()) throw std::runtime_error("cannot write " + temporary);
-  }
-  std::filesystem::rename(temporary, path);
 }
 
 }  // namespace puzzlegen

@@ -1,6 +1,5 @@
 // Output documents: JSON (nlohmann) is the one in-memory form; YAML is emitted from it, so the
-// two formats always carry the same fields. Files are written to a temporary name and renamed,
-// so a failed run never leaves a partial file behind.
+// two formats always carry the same fields.
 #pragma once
 
 #include <ostream>
@@ -27,7 +26,5 @@ Json options_json(const OptionValues& values);
 // convention, spec SHA-256, seed, and whether each count is exact).
 Json instance_record(const Spec& spec, const Instance& instance,
                      const std::vector<std::pair<std::string, Count>>& counts, std::size_t index);
-
-void write_file_atomically(const std::string& path, const std::string& contents);
 
 }  // namespace puzzlegen

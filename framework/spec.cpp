@@ -69,17 +69,10 @@ Objective read_objective(const YAML::Node& node, const Family& family, const std
   const YAML::Node expression = node[objective.minimize ? "minimize" : "maximize"];
   if (!expression.IsScalar())
     throw InputError(location_of(expression, file), field, "expected KIND or KIND + KIND");
-  std::vector<std::string> known;
-  for (const auto& kind : family.kinds()) known.push_back(kind.name);
   std::stringstream terms(expression.Scalar());
   for (std::string term; std::getline(terms, term, '+');) {
     term = trim(term);
-    if (std::find(known.begin(), known.end(), term) == known.end()) {
-      std::string message = "unknown solution kind '" + term + "'";
-      const std::string guess = closest_match(term, known);
-      if (!guess.empty()) message += " (did you mean '" + guess + "'?)";
-      throw InputError(location_of(expression, file), field, message);
-    }
+    family.check_kind(term, location_of(expression, file), field);
     if (std::find(objective.kinds.begin(), objective.kinds.end(), term) != objective.kinds.end())
       throw InputError(location_of(expression, file), field, "kind '" + term + "' appears twice");
     objective.kinds.push_back(term);
@@ -222,13 +215,7 @@ Spec parse_spec(const std::string& text, const std::string& file, const Registry
   const YAML::Node puzzle = root["puzzle"];
   if (!puzzle) throw InputError(location_of(root, file), "puzzle", "missing; name the family");
   if (!puzzle.IsScalar()) throw InputError(location_of(puzzle, file), "puzzle", "expected a name");
-  spec.family = registry.find(puzzle.Scalar());
-  if (!spec.family) {
-    std::string message = "unknown puzzle family '" + puzzle.Scalar() + "'";
-    const std::string guess = closest_match(puzzle.Scalar(), registry.names());
-    if (!guess.empty()) message += " (did you mean '" + guess + "'?)";
-    throw InputError(location_of(puzzle, file), "puzzle", message);
-  }
+  spec.family = &registry.get(puzzle.Scalar(), location_of(puzzle, file), "puzzle");
   const Family& family = *spec.family;
 
   spec.parameters = read_options(root["parameters"], family.parameters(), "parameters", file);
@@ -243,7 +230,7 @@ Spec parse_spec(const std::string& text, const std::string& file, const Registry
   std::vector<std::string> option_names;
   for (const auto& info : family.solution_options()) option_names.push_back(info.name);
   std::vector<std::string> allowed = option_names;
-  for (const auto& kind : family.kinds()) allowed.push_back(kind.name);
+  for (const auto& kind : family.kind_names()) allowed.push_back(kind);
   YAML::Node options_only(YAML::NodeType::Map);
   if (solutions && solutions.IsMap()) {
     reject_unknown_keys(solutions, allowed, "solutions", file);

@@ -10,15 +10,6 @@ namespace puzzlegen::cli {
 
 namespace {
 
-const Family& find_family(const std::string& name) {
-  const Family* family = builtin_families().find(name);
-  if (family) return *family;
-  std::string message = "unknown puzzle family '" + name + "'";
-  const std::string guess = closest_match(name, builtin_families().names());
-  if (!guess.empty()) message += " (did you mean '" + guess + "'?)";
-  throw InputError({"command line", 0, 0}, "family", message);
-}
-
 void print(std::ostream& out, Format format, const Json& document, const std::string& text) {
   switch (format) {
     case Format::json:
@@ -212,7 +203,7 @@ int list_families(Format format, std::ostream& out) {
 }
 
 int describe_family(const std::string& name, Format format, std::ostream& out) {
-  const Family& family = find_family(name);
+  const Family& family = builtin_families().get(name, {"command line", 0, 0}, "family");
   Json j;
   j["name"] = family.name();
   j["summary"] = family.summary();
@@ -248,17 +239,9 @@ int solve(const std::string& file, const OptionOverrides& overrides,
   const LoadedInstance loaded = load_instance(file, builtin_families());
   const Family& family = *loaded.family;
   const OptionValues options = solution_options_from(family, overrides);
-  std::vector<std::string> known;
-  for (const auto& kind : family.kinds()) known.push_back(kind.name);
-  for (const auto& kind : kinds)
-    if (std::find(known.begin(), known.end(), kind) == known.end()) {
-      std::string message = "unknown solution kind '" + kind + "' of " + family.name();
-      const std::string guess = closest_match(kind, known);
-      if (!guess.empty()) message += " (did you mean '" + guess + "'?)";
-      throw InputError({"command line", 0, 0}, "--kind", message);
-    }
+  for (const auto& kind : kinds) family.check_kind(kind, {"command line", 0, 0}, "--kind");
   std::vector<std::pair<std::string, Count>> counts;
-  for (const auto& kind : known)
+  for (const auto& kind : family.kind_names())
     if (kinds.empty() || std::find(kinds.begin(), kinds.end(), kind) != kinds.end())
       counts.emplace_back(kind, family.count(*loaded.instance, kind, options, cap, limits));
 
@@ -392,14 +375,7 @@ int render(const std::string& file, const std::string& solution_kind, Format for
   Json j = {{"instance", loaded.instance->to_json()}};
   std::string text = loaded.instance->render_text();
   if (!solution_kind.empty()) {
-    std::vector<std::string> kinds;
-    for (const auto& k : loaded.family->kinds()) kinds.push_back(k.name);
-    if (std::find(kinds.begin(), kinds.end(), solution_kind) == kinds.end()) {
-      std::string message = "unknown solution kind '" + solution_kind + "'";
-      const std::string guess = closest_match(solution_kind, kinds);
-      if (!guess.empty()) message += " (did you mean '" + guess + "'?)";
-      throw InputError({"command line", 0, 0}, "--solution", message);
-    }
+    loaded.family->check_kind(solution_kind, {"command line", 0, 0}, "--solution");
     const auto solution = loaded.family->first_solution(*loaded.instance, solution_kind,
                                                         Limits::within(std::chrono::seconds(60)));
     if (solution) {

@@ -37,8 +37,7 @@ int colour_index(const YAML::Node& node, const std::vector<std::string>& colors,
   if (it != colors.end()) return static_cast<int>(it - colors.begin());
   std::string message = "unknown colour '" + node.Scalar() + "'; the colours are:";
   for (const auto& c : colors) message += " " + c;
-  const std::string guess = closest_match(node.Scalar(), colors);
-  if (!guess.empty()) message += " (did you mean '" + guess + "'?)";
+  message += did_you_mean(node.Scalar(), colors);
   throw InputError(location_of(node, file), field, message);
 }
 

@@ -251,7 +251,6 @@ Count free_order_arrangements(TowerSpace& root, int n, const std::vector<TowerSy
   result.value = burnside_sum / order;
   result.exact = stats.exhausted() && (cap == 0 || result.value < cap);
   result.stopped = stats.stopped;
-  if (cap != 0 && result.value >= cap) result.exact = false;
   return result;
 }
 
@@ -263,14 +262,7 @@ Count count_towers(const TowerInstance& instance, Kind kind, const CountConventi
   std::vector<TowerSymmetry> group;
   if (convention.modulo > 1) group = tower_group(convention.modulo == 8);
   const std::uint64_t order = group.empty() ? 1 : group.size();
-  TowerSpace root(instance, kind);
 
-  if (kind == Kind::all_different && convention.count_as == CountAs::arrangements) {
-    // No pair of disjoint transversal 2-factors means no tower at all; the graph search
-    // proves that far faster than branching on sides (random n = 6 instances: most have none).
-    const Count any = count_through_two_factors(instance, false, 1, limits);
-    if (any.exact && any.value == 0) return any;
-  }
   if (convention.count_as == CountAs::decompositions) {
     // Tower symmetries map a decomposition to itself (a quarter turn swaps H1 and H2, a half
     // turn keeps both) and stacking order does not change the graph: modulo and cube-order
@@ -278,33 +270,38 @@ Count count_towers(const TowerInstance& instance, Kind kind, const CountConventi
     if (kind != Kind::all_different) return decompositions_of_towers(instance, kind, cap, limits);
     return count_through_two_factors(instance, false, cap, limits);
   }
-  if (convention.count_as == CountAs::orientations && kind == Kind::all_different) {
-    // Through the graph formulation: far faster than branching on sides for large n.
+  if (convention.count_as == CountAs::orientations) {
+    // The tower group acts freely on orientation tuples (g r = r forces g = 1), so orbits are
+    // counted by exact division. With free order every stacking of the n distinct cubes
+    // counts. All-different towers go through the graph formulation (far faster for large
+    // n); other kinds branch on the sides, weighting each arrangement by its orientations.
     const std::uint64_t stackings = convention.free_order ? factorial(n) : 1;
     const std::uint64_t raw_cap =
         cap == 0 ? 0 : (checked_multiply(cap, order) + stackings - 1) / stackings;
-    Count c = count_through_two_factors(instance, true, raw_cap, limits);
+    Count c;
+    if (kind == Kind::all_different) {
+      c = count_through_two_factors(instance, true, raw_cap, limits);
+    } else {
+      TowerSpace root(instance, kind);
+      const std::function<std::uint64_t(const TowerSpace&)> weight = [](const TowerSpace& s) {
+        return s.orientation_count();
+      };
+      c = count_solutions<TowerSpace>(root, raw_cap, limits, weight);
+    }
     if (c.exact && c.value % order != 0)
       throw std::logic_error("tower group does not act freely on orientations");
     c.value = checked_multiply(c.value, stackings) / order;
     return c;
   }
-  if (convention.count_as == CountAs::orientations) {
-    // The tower group acts freely on orientation tuples (g r = r forces g = 1), so orbits are
-    // counted by exact division. With free order every stacking of the n distinct cubes counts.
-    const std::uint64_t stackings = convention.free_order ? factorial(n) : 1;
-    const std::uint64_t per_orbit = order;
-    const std::uint64_t raw_cap =
-        cap == 0 ? 0 : (checked_multiply(cap, per_orbit) + stackings - 1) / stackings;
-    std::function<std::uint64_t(const TowerSpace&)> weight = [](const TowerSpace& s) {
-      return s.orientation_count();
-    };
-    Count c = count_solutions<TowerSpace>(root, raw_cap, limits, weight);
-    if (c.exact && c.value % per_orbit != 0)
-      throw std::logic_error("tower group does not act freely on orientations");
-    c.value = checked_multiply(c.value, stackings) / per_orbit;
-    return c;
+
+  // Arrangements.
+  if (kind == Kind::all_different) {
+    // No pair of disjoint transversal 2-factors means no tower at all; the graph search
+    // proves that far faster than branching on sides (random n = 6 instances: most have none).
+    const Count any = count_through_two_factors(instance, false, 1, limits);
+    if (any.exact && any.value == 0) return any;
   }
+  TowerSpace root(instance, kind);
   if (convention.free_order) return free_order_arrangements(root, n, group, cap, limits);
   if (group.empty()) return count_solutions<TowerSpace>(root, cap, limits);
 

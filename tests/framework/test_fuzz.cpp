@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include <fstream>
+#include <functional>
 #include <sstream>
 
 #include "rng.hpp"
@@ -62,47 +63,41 @@ std::string mutate(std::string text, Rng& rng) {
   return text;
 }
 
-}  // namespace
-
-TEST_CASE("fuzz: mutated specs raise InputError or parse", "[fuzz][bad-input]") {
-  const std::vector<std::string> seeds = {
-      slurp(std::string(PUZZLEGEN_SOURCE_DIR) + "/specs/instant-insanity/unique-tower.yaml"),
-      slurp(std::string(PUZZLEGEN_SOURCE_DIR) + "/specs/instant-insanity/loffler-q3-preview.yaml")};
-  Rng rng(2026);
-  int parsed = 0, rejected = 0;
+// Mutates the seed files 3000 times; `read` must accept the text or throw InputError.
+void fuzz(const std::vector<std::string>& seed_files, std::uint64_t rng_seed,
+          const std::function<void(const std::string&)>& read) {
+  std::vector<std::string> seeds;
+  for (const auto& file : seed_files) {
+    seeds.push_back(slurp(std::string(PUZZLEGEN_SOURCE_DIR) + "/" + file));
+    REQUIRE_FALSE(seeds.back().empty());  // a renamed seed file must not fuzz an empty string
+  }
+  Rng rng(rng_seed);
+  int accepted = 0, rejected = 0;
   for (int i = 0; i < 3000; ++i) {
     const std::string text = mutate(seeds[i % seeds.size()], rng);
     try {
-      parse_spec(text, "fuzz.yaml", builtin_families());
-      ++parsed;
+      read(text);
+      ++accepted;
     } catch (const InputError&) {
       ++rejected;
     } catch (const std::exception& e) {
       FAIL("unexpected " << e.what() << " for:\n" << text);
     }
   }
-  CHECK(parsed > 0);
+  CHECK(accepted > 0);
   CHECK(rejected > 0);
 }
 
+}  // namespace
+
+TEST_CASE("fuzz: mutated specs raise InputError or parse", "[fuzz][bad-input]") {
+  fuzz({"specs/instant-insanity/unique-tower.yaml", "specs/instant-insanity/loffler-q3.yaml"}, 2026,
+       [](const std::string& text) { parse_spec(text, "fuzz.yaml", builtin_families()); });
+}
+
 TEST_CASE("fuzz: mutated instances raise InputError or read", "[fuzz][bad-input]") {
-  const std::string seed =
-      slurp(std::string(PUZZLEGEN_SOURCE_DIR) + "/specs/instant-insanity/classical.yaml");
   const Family& family = *builtin_families().find("instant-insanity");
-  Rng rng(1122);
-  int read = 0, rejected = 0;
-  for (int i = 0; i < 3000; ++i) {
-    const std::string text = mutate(seed, rng);
-    try {
-      const YAML::Node document = parse_yaml(text, "fuzz.yaml");
-      family.read_instance(document, "fuzz.yaml");
-      ++read;
-    } catch (const InputError&) {
-      ++rejected;
-    } catch (const std::exception& e) {
-      FAIL("unexpected " << e.what() << " for:\n" << text);
-    }
-  }
-  CHECK(read > 0);
-  CHECK(rejected > 0);
+  fuzz({"specs/instant-insanity/classical.yaml"}, 1122, [&](const std::string& text) {
+    family.read_instance(parse_yaml(text, "fuzz.yaml"), "fuzz.yaml");
+  });
 }
