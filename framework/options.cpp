@@ -53,6 +53,7 @@ OptionValue read_value(const OptionInfo& info, const YAML::Node& node, const std
     check_range(info, static_cast<std::int64_t>(names.size()), where, field + " (its length)");
     return names;
   }
+  if (info.type == OptionType::Structured) return info.read(node, file, field);
   if (!node.IsScalar())
     throw InputError(
         where, field,
@@ -87,6 +88,10 @@ std::vector<std::string> OptionValues::names(const std::string& name) const {
   return {};
 }
 
+const nlohmann::ordered_json& OptionValues::structured(const std::string& name) const {
+  return std::get<nlohmann::ordered_json>(at(name));
+}
+
 SourceLocation location_of(const YAML::Node& node, const std::string& file) {
   const YAML::Mark mark = node.Mark();
   if (mark.is_null()) return {file, 0, 0};
@@ -105,6 +110,8 @@ std::string describe_type(const OptionInfo& info) {
       return "one of: " + join(info.choices, ", ");
     case OptionType::CountOrNames:
       return "a number, or a list of distinct names";
+    case OptionType::Structured:
+      return info.shape;
   }
   return "a value";
 }
@@ -124,6 +131,8 @@ OptionValue parse_option_text(const OptionInfo& info, const std::string& text,
       check_range(info, *value, where, field);
       return *value;
     }
+    case OptionType::Structured:
+      throw InputError(where, field, "give " + info.shape + " in the spec file");
     case OptionType::Choice: {
       if (std::find(info.choices.begin(), info.choices.end(), text) != info.choices.end())
         return text;

@@ -4,8 +4,10 @@
 #pragma once
 
 #include <yaml-cpp/yaml.h>
+#include <nlohmann/json.hpp>
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -21,7 +23,12 @@ enum class OptionType {
   Integer,
   Choice,        // one of `choices`
   CountOrNames,  // a number n, or a list of n distinct names (colours, say)
+  Structured,    // any YAML the family reads itself (a list of records, say), kept as JSON
 };
+
+// Reads and validates a Structured option's node; throws InputError naming file:line:col.
+using StructuredReader = std::function<nlohmann::ordered_json(
+    const YAML::Node& node, const std::string& file, const std::string& field)>;
 
 struct OptionInfo {
   std::string name;
@@ -31,6 +38,8 @@ struct OptionInfo {
   std::vector<std::string> choices;
   std::int64_t min = 0;
   std::int64_t max = -1;  // Integer and CountOrNames: inclusive range when max >= min
+  StructuredReader read;  // Structured only
+  std::string shape;      // Structured only: what the value looks like, for messages and help
 
   static OptionInfo boolean(std::string name, std::string help, bool default_value) {
     return {std::move(name),
@@ -39,7 +48,9 @@ struct OptionInfo {
             default_value ? "true" : "false",
             {},
             0,
-            -1};
+            -1,
+            {},
+            {}};
   }
   static OptionInfo integer(std::string name, std::string help, std::string default_value,
                             std::int64_t min, std::int64_t max) {
@@ -49,7 +60,9 @@ struct OptionInfo {
             std::move(default_value),
             {},
             min,
-            max};
+            max,
+            {},
+            {}};
   }
   static OptionInfo choice(std::string name, std::string help, std::string default_value,
                            std::vector<std::string> choices) {
@@ -59,15 +72,24 @@ struct OptionInfo {
             std::move(default_value),
             std::move(choices),
             0,
-            -1};
+            -1,
+            {},
+            {}};
   }
   static OptionInfo count_or_names(std::string name, std::string help, std::int64_t min,
                                    std::int64_t max) {
-    return {std::move(name), OptionType::CountOrNames, std::move(help), "", {}, min, max};
+    return {std::move(name), OptionType::CountOrNames, std::move(help), "", {}, min, max, {}, {}};
+  }
+  // Unset unless given; `shape` says what it looks like ("a list of pieces").
+  static OptionInfo structured(std::string name, std::string help, std::string shape,
+                               StructuredReader read) {
+    return {std::move(name), OptionType::Structured, std::move(help), "", {}, 0, -1,
+            std::move(read), std::move(shape)};
   }
 };
 
-using OptionValue = std::variant<bool, std::int64_t, std::string, std::vector<std::string>>;
+using OptionValue =
+    std::variant<bool, std::int64_t, std::string, std::vector<std::string>, nlohmann::ordered_json>;
 
 // Validated values keyed by option name; every declared option with a default is present.
 class OptionValues {
@@ -77,6 +99,7 @@ class OptionValues {
   std::int64_t integer(const std::string& name) const;  // also the n of CountOrNames
   const std::string& choice(const std::string& name) const;
   std::vector<std::string> names(const std::string& name) const;  // CountOrNames given as a list
+  const nlohmann::ordered_json& structured(const std::string& name) const;
   void set(const std::string& name, OptionValue value) { values_[name] = std::move(value); }
   const std::map<std::string, OptionValue>& all() const { return values_; }
 

@@ -7,28 +7,12 @@
 #include <sstream>
 
 #include "error.hpp"
+#include "names.hpp"
 #include "symmetry.hpp"
 
 namespace puzzlegen::instant_insanity {
 
 namespace {
-
-std::vector<std::string> unique_prefixes(const std::vector<std::string>& names) {
-  std::vector<std::string> out;
-  for (const auto& name : names) {
-    std::size_t length = 1;
-    auto clashes = [&](std::size_t len) {
-      return std::count_if(names.begin(), names.end(), [&](const std::string& other) {
-               return other.substr(0, len) == name.substr(0, len);
-             }) > 1;
-    };
-    while (length < name.size() && clashes(length)) ++length;
-    std::string abbreviation = name.substr(0, length);
-    abbreviation[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(abbreviation[0])));
-    out.push_back(abbreviation);
-  }
-  return out;
-}
 
 int colour_index(const YAML::Node& node, const std::vector<std::string>& colors,
                  const std::string& file, const std::string& field) {

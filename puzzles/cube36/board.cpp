@@ -1,0 +1,301 @@
+#include "board.hpp"
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <sstream>
+
+#include "latin.hpp"
+#include "names.hpp"
+
+namespace puzzlegen::cube36 {
+
+namespace {
+
+constexpr int kMinN = 3;
+constexpr int kMaxN = 9;
+
+int read_int(const YAML::Node& node, const std::string& file, const std::string& field, int min,
+             int max, const std::string& what) {
+  const std::string expected =
+      "expected " + what + " from " + std::to_string(min) + " to " + std::to_string(max);
+  if (!node.IsScalar()) throw InputError(location_of(node, file), field, expected);
+  const std::string& text = node.Scalar();
+  std::size_t pos = 0;
+  int value = 0;
+  try {
+    value = std::stoi(text, &pos);
+  } catch (const std::exception&) {
+    pos = 0;
+  }
+  if (pos == 0 || pos != text.size() || value < min || value > max)
+    throw InputError(location_of(node, file), field, expected + ", got '" + text + "'");
+  return value;
+}
+
+std::string cell_name(int n, int cell) {
+  return "row " + std::to_string(cell / n + 1) + ", column " + std::to_string(cell % n + 1);
+}
+
+}  // namespace
+
+std::vector<std::string> default_colors(int n) {
+  std::vector<std::string> out;
+  for (int i = 0; i < n; ++i) out.emplace_back(1, static_cast<char>('a' + i));
+  return out;
+}
+
+Board::Board(int n, std::vector<int> sizes, std::vector<std::string> colors,
+             std::vector<SpecialPiece> specials, bool as_pedestals)
+    : n_(n),
+      sizes_(std::move(sizes)),
+      colors_(std::move(colors)),
+      abbreviations_(unique_prefixes(colors_)),
+      specials_(std::move(specials)),
+      as_pedestals_(as_pedestals) {}
+
+bool Board::is_latin() const {
+  return cube36::is_latin(n_, sizes_);
+}
+
+bool also_fits(const std::vector<SpecialPiece>& specials, int n, int piece, int cell) {
+  return std::any_of(specials.begin(), specials.end(), [&](const SpecialPiece& s) {
+    return s.color == piece / n && s.size == piece % n + 1 &&
+           std::find(s.cells.begin(), s.cells.end(), cell) != s.cells.end();
+  });
+}
+
+bool Board::fits(int piece, int cell, bool use_specials) const {
+  return size_at(cell) == piece % n_ + 1 || (use_specials && also_fits(specials_, n_, piece, cell));
+}
+
+std::vector<std::vector<int>> Board::interchangeable_colours() const {
+  // A colour's profile: its special pieces (size and cells), sorted.
+  std::map<std::vector<std::vector<int>>, std::vector<int>> classes;
+  for (int color = 0; color < n_; ++color) {
+    std::vector<std::vector<int>> profile;
+    for (const auto& s : specials_) {
+      if (s.color != color) continue;
+      std::vector<int> entry{s.size};
+      std::vector<int> cells = s.cells;
+      std::sort(cells.begin(), cells.end());
+      entry.insert(entry.end(), cells.begin(), cells.end());
+      profile.push_back(entry);
+    }
+    std::sort(profile.begin(), profile.end());
+    classes[profile].push_back(color);
+  }
+  std::vector<std::vector<int>> out;
+  for (auto& [profile, colours] : classes) out.push_back(colours);
+  return out;
+}
+
+std::uint64_t Board::colour_symmetries() const {
+  std::uint64_t order = 1;
+  for (const auto& colours : interchangeable_colours())
+    for (std::uint64_t k = 2; k <= colours.size(); ++k) order *= k;
+  return order;
+}
+
+Json Board::to_json() const {
+  Json rows = Json::array();
+  for (int i = 0; i < n_; ++i) {
+    Json row = Json::array();
+    for (int j = 0; j < n_; ++j) {
+      const int size = size_at(i * n_ + j);
+      row.push_back(as_pedestals_ ? n_ + 1 - size : size);
+    }
+    rows.push_back(row);
+  }
+  Json out = {{"puzzle", "cube36"}, {as_pedestals_ ? "pedestals" : "board", rows}};
+  if (colors_ != default_colors(n_)) out["colors"] = colors_;
+  if (!specials_.empty()) {
+    Json pieces = Json::array();
+    for (const auto& s : specials_) {
+      Json cells = Json::array();
+      for (const int cell : s.cells) cells.push_back({cell / n_ + 1, cell % n_ + 1});
+      pieces.push_back({{"color", colors_[static_cast<std::size_t>(s.color)]},
+                        {"size", s.size},
+                        {"also-fits", cells}});
+    }
+    out["special-pieces"] = pieces;
+  }
+  return out;
+}
+
+std::vector<int> Board::canonical_key() const {
+  if (specials_.empty() && is_latin()) return isotopy_canonical_form(n_, sizes_);
+  // Special pieces pin cells and sizes, so only exact repeats are the same board; without
+  // them, sizes are relabelled in order of first appearance.
+  if (!specials_.empty()) return sizes_;
+  std::vector<int> relabel(static_cast<std::size_t>(n_) + 1, 0);
+  int next = 0;
+  std::vector<int> key;
+  for (const int size : sizes_) {
+    if (relabel[static_cast<std::size_t>(size)] == 0)
+      relabel[static_cast<std::size_t>(size)] = ++next;
+    key.push_back(relabel[static_cast<std::size_t>(size)]);
+  }
+  return key;
+}
+
+std::string Board::render_text() const {
+  std::ostringstream out;
+  out << n_ << "x" << n_ << " board" << (is_latin() ? " (a Latin square)" : "")
+      << ": the size of the tower each cell takes\n";
+  for (int i = 0; i < n_; ++i) {
+    out << " ";
+    for (int j = 0; j < n_; ++j) out << " " << size_at(i * n_ + j);
+    out << "\n";
+  }
+  out << "colours:";
+  for (std::size_t c = 0; c < colors_.size(); ++c)
+    out << (c ? ", " : " ") << abbreviations_[c] << "=" << colors_[c];
+  out << "\n";
+  for (const auto& s : specials_) {
+    out << "special piece: " << colors_[static_cast<std::size_t>(s.color)] << " " << s.size
+        << " also fits";
+    for (std::size_t k = 0; k < s.cells.size(); ++k)
+      out << (k ? "; " : " ") << cell_name(n_, s.cells[k]);
+    out << "\n";
+  }
+  return out.str();
+}
+
+Json read_special_pieces(const YAML::Node& node, const std::string& file,
+                         const std::string& field) {
+  if (!node.IsSequence())
+    throw InputError(location_of(node, file), field,
+                     "expected a list of pieces: {color: NAME, size: S, also-fits: [[ROW, "
+                     "COLUMN], ...]}");
+  Json out = Json::array();
+  for (std::size_t i = 0; i < node.size(); ++i) {
+    const YAML::Node piece = node[i];
+    const std::string where = field + "[" + std::to_string(i + 1) + "]";
+    if (!piece.IsMap())
+      throw InputError(location_of(piece, file), where,
+                       "expected {color: NAME, size: S, also-fits: [[ROW, COLUMN], ...]}");
+    reject_unknown_keys(piece, {"color", "size", "also-fits"}, where, file);
+    for (const char* key : {"color", "size", "also-fits"})
+      if (!piece[key]) throw InputError(location_of(piece, file), where + "." + key, "missing");
+    if (!piece["color"].IsScalar())
+      throw InputError(location_of(piece["color"], file), where + ".color",
+                       "expected a colour name");
+    const int size = read_int(piece["size"], file, where + ".size", 1, kMaxN, "a tower size");
+    const YAML::Node cells = piece["also-fits"];
+    if (!cells.IsSequence() || cells.size() == 0)
+      throw InputError(location_of(cells, file), where + ".also-fits",
+                       "expected a non-empty list of cells [ROW, COLUMN]");
+    Json cell_list = Json::array();
+    for (const auto& cell : cells) {
+      if (!cell.IsSequence() || cell.size() != 2)
+        throw InputError(location_of(cell, file), where + ".also-fits",
+                         "expected a cell as [ROW, COLUMN], counted from 1");
+      cell_list.push_back({read_int(cell[0], file, where + ".also-fits", 1, kMaxN, "a row"),
+                           read_int(cell[1], file, where + ".also-fits", 1, kMaxN, "a column")});
+    }
+    out.push_back({{"color", piece["color"].Scalar()}, {"size", size}, {"also-fits", cell_list}});
+  }
+  return out;
+}
+
+std::vector<SpecialPiece> resolve_special_pieces(const Json& pieces, int n,
+                                                 const std::vector<std::string>& colors,
+                                                 const SourceLocation& where,
+                                                 const std::string& field, const YAML::Node& node) {
+  std::vector<SpecialPiece> out;
+  std::set<std::pair<int, int>> seen;
+  for (std::size_t i = 0; i < pieces.size(); ++i) {
+    const Json& piece = pieces[i];
+    const std::string name = field + "[" + std::to_string(i + 1) + "]";
+    auto at = [&](const char* key) {
+      return node && node.IsSequence() ? location_of(node[i][key], where.file) : where;
+    };
+    const std::string color = piece["color"].get<std::string>();
+    const auto it = std::find(colors.begin(), colors.end(), color);
+    if (it == colors.end()) {
+      std::string message = "unknown colour '" + color + "'; the colours are:";
+      for (const auto& c : colors) message += " " + c;
+      throw InputError(at("color"), name + ".color", message + did_you_mean(color, colors));
+    }
+    SpecialPiece special;
+    special.color = static_cast<int>(it - colors.begin());
+    special.size = piece["size"].get<int>();
+    if (special.size > n)
+      throw InputError(at("size"), name + ".size",
+                       "expected a tower size from 1 to " + std::to_string(n) + ", got " +
+                           std::to_string(special.size));
+    if (!seen.insert({special.color, special.size}).second)
+      throw InputError(at("color"), name,
+                       "the " + color + " tower of size " + std::to_string(special.size) +
+                           " is listed twice; list all the cells it also fits in one entry");
+    for (const auto& cell : piece["also-fits"]) {
+      const int row = cell[0].get<int>();
+      const int column = cell[1].get<int>();
+      if (row > n || column > n)
+        throw InputError(at("also-fits"), name + ".also-fits",
+                         "cell [" + std::to_string(row) + ", " + std::to_string(column) +
+                             "] is off the " + std::to_string(n) + "x" + std::to_string(n) +
+                             " board");
+      special.cells.push_back((row - 1) * n + column - 1);
+    }
+    out.push_back(std::move(special));
+  }
+  return out;
+}
+
+Board read_board(const YAML::Node& document, const std::string& file) {
+  reject_unknown_keys(document, {"puzzle", "board", "pedestals", "colors", "special-pieces"}, "",
+                      file);
+  const bool pedestals = static_cast<bool>(document["pedestals"]);
+  if (pedestals && document["board"])
+    throw InputError(location_of(document["pedestals"], file), "pedestals",
+                     "give either board (tower sizes) or pedestals (heights), not both");
+  const std::string key = pedestals ? "pedestals" : "board";
+  const YAML::Node rows = document[key];
+  if (!rows)
+    throw InputError(location_of(document, file), "board",
+                     "missing: the size of the tower on every cell, one list per row "
+                     "(or pedestals: the height of every pedestal)");
+  if (!rows.IsSequence() || rows.size() < kMinN || rows.size() > kMaxN)
+    throw InputError(location_of(rows, file), key,
+                     "expected n lists of n integers, n from " + std::to_string(kMinN) + " to " +
+                         std::to_string(kMaxN));
+  const int n = static_cast<int>(rows.size());
+  std::vector<int> sizes;
+  for (int i = 0; i < n; ++i) {
+    const YAML::Node row = rows[static_cast<std::size_t>(i)];
+    const std::string field = key + "[" + std::to_string(i + 1) + "]";
+    if (!row.IsSequence() || static_cast<int>(row.size()) != n)
+      throw InputError(location_of(row, file), field,
+                       "expected a row of " + std::to_string(n) + " integers (the board has " +
+                           std::to_string(n) + " rows)");
+    for (const auto& entry : row) {
+      const int value =
+          read_int(entry, file, field, 1, n, pedestals ? "a pedestal height" : "a tower size");
+      sizes.push_back(pedestals ? n + 1 - value : value);
+    }
+  }
+  std::vector<std::string> colors = default_colors(n);
+  if (const YAML::Node list = document["colors"]) {
+    if (!list.IsSequence() || static_cast<int>(list.size()) != n)
+      throw InputError(location_of(list, file), "colors",
+                       "expected a list of " + std::to_string(n) + " colour names");
+    colors.clear();
+    for (const auto& name : list) {
+      if (!name.IsScalar() || name.Scalar().empty())
+        throw InputError(location_of(name, file), "colors", "expected a colour name");
+      if (std::find(colors.begin(), colors.end(), name.Scalar()) != colors.end())
+        throw InputError(location_of(name, file), "colors",
+                         "colour '" + name.Scalar() + "' is listed twice");
+      colors.push_back(name.Scalar());
+    }
+  }
+  std::vector<SpecialPiece> specials;
+  if (const YAML::Node list = document["special-pieces"])
+    specials = resolve_special_pieces(read_special_pieces(list, file, "special-pieces"), n, colors,
+                                      location_of(list, file), "special-pieces", list);
+  return Board(n, std::move(sizes), std::move(colors), std::move(specials), pedestals);
+}
+
+}  // namespace puzzlegen::cube36

@@ -1,0 +1,78 @@
+// A 36 Cube instance: an n x n board, the size of the tower each cell takes, and the pieces
+// (one tower per colour and size, some of them special: they also fit named cells).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "family.hpp"
+
+namespace puzzlegen::cube36 {
+
+// The tower of colour `color` and size `size` also fits `cells` (row-major indices), cells
+// where an ordinary tower of its size does not stand flush.
+struct SpecialPiece {
+  int color = 0;
+  int size = 1;
+  std::vector<int> cells;
+};
+
+// Whether `piece` (colour * n + size - 1) is special and also fits `cell`.
+bool also_fits(const std::vector<SpecialPiece>& specials, int n, int piece, int cell);
+
+class Board final : public Instance {
+ public:
+  Board(int n, std::vector<int> sizes, std::vector<std::string> colors,
+        std::vector<SpecialPiece> specials, bool as_pedestals = false);
+
+  int n() const { return n_; }
+  int cells() const { return n_ * n_; }
+  int size_at(int cell) const { return sizes_[static_cast<std::size_t>(cell)]; }
+  const std::vector<int>& sizes() const { return sizes_; }
+  const std::vector<std::string>& colors() const { return colors_; }
+  const std::vector<std::string>& abbreviations() const { return abbreviations_; }
+  const std::vector<SpecialPiece>& specials() const { return specials_; }
+  bool is_latin() const;
+
+  // Pieces are numbered color * n + size - 1.
+  int piece(int color, int size) const { return color * n_ + size - 1; }
+  // Whether the piece fits `cell`; with use_specials false every piece is ordinary.
+  bool fits(int piece, int cell, bool use_specials) const;
+  // The order of the group of colour relabellings that map the piece set to itself (n! with
+  // ordinary pieces only). It acts freely on solutions: row 1 shows every colour.
+  std::uint64_t colour_symmetries() const;
+  // Colours with the same special pieces, each class sorted: the relabellings above permute
+  // colours within classes.
+  std::vector<std::vector<int>> interchangeable_colours() const;
+
+  Json to_json() const override;
+  // Latin boards with ordinary pieces: up to permuting rows, columns and sizes and
+  // transposing; other boards: up to relabelling sizes only (see docs/cube36.md).
+  std::vector<int> canonical_key() const override;
+  std::string render_text() const override;
+
+ private:
+  int n_;
+  std::vector<int> sizes_;  // row-major, 1..n
+  std::vector<std::string> colors_;
+  std::vector<std::string> abbreviations_;
+  std::vector<SpecialPiece> specials_;
+  bool as_pedestals_;
+};
+
+Board read_board(const YAML::Node& document, const std::string& file);
+
+// Default colour names: a, b, c, ... (as the blog post names them).
+std::vector<std::string> default_colors(int n);
+
+// `special-pieces:` as written (a list of {color, size, also-fits: [[row, column], ...]}),
+// checked for shape, as JSON; then resolved against n and the colours. `node`, when given,
+// is the same list in YAML, for error locations.
+Json read_special_pieces(const YAML::Node& node, const std::string& file, const std::string& field);
+std::vector<SpecialPiece> resolve_special_pieces(const Json& pieces, int n,
+                                                 const std::vector<std::string>& colors,
+                                                 const SourceLocation& where,
+                                                 const std::string& field,
+                                                 const YAML::Node& node = YAML::Node());
+
+}  // namespace puzzlegen::cube36

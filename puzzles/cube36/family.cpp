@@ -1,0 +1,229 @@
+// The 36 Cube: n x n towers (n colours x n sizes) on a board of pedestals so that the top is
+// flat and every row and column shows every colour once.
+#include "family.hpp"
+
+#include <sstream>
+
+#include "latin.hpp"
+#include "model.hpp"
+
+namespace puzzlegen::cube36 {
+
+namespace {
+
+const char* const kName = "cube36";
+
+Kind parse_kind(const std::string& kind) {
+  if (kind == "solution") return Kind::solution;
+  if (kind == "ordinary") return Kind::ordinary;
+  throw std::invalid_argument("unknown kind " + kind);
+}
+
+std::vector<std::string> colour_names(const OptionValues& parameters) {
+  auto names = parameters.has("colors") ? parameters.names("colors") : std::vector<std::string>{};
+  if (names.empty()) names = default_colors(static_cast<int>(parameters.integer("n")));
+  return names;
+}
+
+std::vector<SpecialPiece> special_pieces(const OptionValues& parameters,
+                                         const SourceLocation& where = {}) {
+  if (!parameters.has("special-pieces")) return {};
+  return resolve_special_pieces(parameters.structured("special-pieces"),
+                                static_cast<int>(parameters.integer("n")), colour_names(parameters),
+                                where, "parameters.special-pieces");
+}
+
+class Placement final : public Solution {
+ public:
+  Placement(const Board& board, std::string kind, std::vector<int> colours, std::vector<int> pieces)
+      : board_(board),
+        kind_(std::move(kind)),
+        colours_(std::move(colours)),
+        pieces_(std::move(pieces)) {}
+
+  Json to_json() const override {
+    const int n = board_.n();
+    Json rows = Json::array();
+    for (int i = 0; i < n; ++i) {
+      Json row = Json::array();
+      for (int j = 0; j < n; ++j)
+        row.push_back(name(colours_[static_cast<std::size_t>(i * n + j)]));
+      rows.push_back(row);
+    }
+    Json out = {{"kind", kind_}, {"colors", rows}};
+    Json specials = Json::array();
+    for (const auto& [cell, piece] : special_placements())
+      specials.push_back({{"color", name(piece / n)},
+                          {"size", piece % n + 1},
+                          {"row", cell / n + 1},
+                          {"column", cell % n + 1}});
+    if (!specials.empty()) out["special-placements"] = specials;
+    return out;
+  }
+
+  std::string render_text() const override {
+    // Each cell: the colour's letter and the tower's size (what a player reads off the board).
+    const int n = board_.n();
+    std::size_t width = 1;
+    for (const auto& a : board_.abbreviations()) width = std::max(width, a.size());
+    std::ostringstream out;
+    out << kind_ << ": the colour and size of the tower on each cell\n";
+    for (int i = 0; i < n; ++i) {
+      out << " ";
+      for (int j = 0; j < n; ++j) {
+        const int cell = i * n + j;
+        const std::string& a = board_.abbreviations()[static_cast<std::size_t>(
+            colours_[static_cast<std::size_t>(cell)])];
+        out << " " << a << std::string(width - a.size(), ' ') << size_on(cell);
+      }
+      out << "\n";
+    }
+    for (const auto& [cell, piece] : special_placements())
+      out << "special tower " << name(piece / n) << " " << piece % n + 1 << " stands on row "
+          << cell / n + 1 << ", column " << cell % n + 1 << " (a cell for size "
+          << board_.size_at(cell) << ")\n";
+    return out.str();
+  }
+
+ private:
+  const std::string& name(int colour) const {
+    return board_.colors()[static_cast<std::size_t>(colour)];
+  }
+  int size_on(int cell) const {
+    return pieces_.empty() ? board_.size_at(cell)
+                           : pieces_[static_cast<std::size_t>(cell)] % board_.n() + 1;
+  }
+  // (cell, piece) where a special piece stands on a cell of another size.
+  std::vector<std::pair<int, int>> special_placements() const {
+    std::vector<std::pair<int, int>> out;
+    for (int cell = 0; cell < static_cast<int>(pieces_.size()); ++cell)
+      if (size_on(cell) != board_.size_at(cell))
+        out.emplace_back(cell, pieces_[static_cast<std::size_t>(cell)]);
+    return out;
+  }
+
+  const Board& board_;
+  std::string kind_;
+  std::vector<int> colours_;
+  std::vector<int> pieces_;
+};
+
+class Cube36 final : public Family {
+ public:
+  std::string name() const override { return kName; }
+  std::string summary() const override {
+    return "Place n x n towers (n colours x n sizes) on an n x n board of pedestals so that the "
+           "top is flat and every row and column shows every colour once; special pieces also "
+           "fit named cells.";
+  }
+  std::vector<OptionInfo> parameters() const override {
+    return {
+        OptionInfo::integer("n", "the board is n x n; n colours and n sizes of tower", "6", 3, 9),
+        OptionInfo::count_or_names(
+            "colors",
+            "the colours: their number (must equal n) or their names; default a, b, c, ...", 3, 9),
+        OptionInfo::structured(
+            "special-pieces",
+            "towers that also fit named cells, where an ordinary tower of their size does not "
+            "(rows and columns counted from 1); every other tower is ordinary",
+            "a list of {color: NAME, size: S, also-fits: [[ROW, COLUMN], ...]}",
+            [](const YAML::Node& node, const std::string& file, const std::string& field) {
+              return read_special_pieces(node, file, field);
+            }),
+    };
+  }
+  void check_parameters(const OptionValues& p, const SourceLocation& where) const override {
+    if (p.has("colors") && p.integer("colors") != p.integer("n"))
+      throw InputError(where, "parameters.colors",
+                       "needs n = " + std::to_string(p.integer("n")) + " colours, got " +
+                           std::to_string(p.integer("colors")));
+    special_pieces(p, where);
+  }
+  std::vector<OptionInfo> instance_constraints() const override {
+    return {OptionInfo::boolean(
+        "latin",
+        "every row and column of the board takes every size once (a Latin square; with ordinary "
+        "pieces a solution is then an orthogonal mate, Euler's officers problem)",
+        false)};
+  }
+  std::vector<OptionInfo> solution_options() const override {
+    return {OptionInfo::choice(
+        "modulo",
+        "none: every colouring of the board; color-relabelling: colourings up to renaming "
+        "colours that have the same pieces (with ordinary pieces, all n! renamings; the blog "
+        "post's convention of fixing the first row's colours)",
+        "none", {"none", "color-relabelling"})};
+  }
+  std::vector<KindInfo> kinds() const override {
+    return {{"solution", "a flat top with every colour once in every row and column"},
+            {"ordinary",
+             "a solution in which every tower stands on a cell of its own size (the special "
+             "pieces are not needed)"}};
+  }
+
+  std::unique_ptr<Instance> read_instance(const YAML::Node& document,
+                                          const std::string& file) const override {
+    return std::make_unique<Board>(read_board(document, file));
+  }
+  OptionValues parameters_of(const Instance& instance) const override {
+    const auto& board = dynamic_cast<const Board&>(instance);
+    OptionValues values;
+    values.set("n", static_cast<std::int64_t>(board.n()));
+    values.set("colors", board.colors());
+    const Json json = board.to_json();
+    if (json.contains("special-pieces")) values.set("special-pieces", json["special-pieces"]);
+    return values;
+  }
+  bool satisfies(const Instance& instance, const OptionValues& constraints) const override {
+    const auto& board = dynamic_cast<const Board&>(instance);
+    return !constraints.boolean("latin") || board.is_latin();
+  }
+
+  Count count(const Instance& instance, const std::string& kind, const OptionValues& options,
+              std::uint64_t cap, const Limits& limits) const override {
+    const auto& board = dynamic_cast<const Board&>(instance);
+    return count_placements(board, parse_kind(kind),
+                            options.choice("modulo") == "color-relabelling", cap, limits);
+  }
+  std::unique_ptr<Solution> first_solution(const Instance& instance, const std::string& kind,
+                                           const Limits& limits) const override {
+    const auto& board = dynamic_cast<const Board&>(instance);
+    PlacementSpace root(board, parse_kind(kind), true);
+    const auto found = puzzlegen::first_solution<PlacementSpace>(root, limits);
+    if (!found) return nullptr;
+    return std::make_unique<Placement>(board, kind, found->colours(), found->pieces());
+  }
+
+  std::unique_ptr<InstanceSpace> instance_space(const OptionValues& parameters,
+                                                const OptionValues& constraints,
+                                                const InstanceSearch& search) const override {
+    std::optional<Kind> joint;
+    for (const auto& kind : search.required_kinds)
+      if (!joint || parse_kind(kind) == Kind::ordinary) joint = parse_kind(kind);
+    return std::make_unique<BoardSpace>(static_cast<int>(parameters.integer("n")),
+                                        colour_names(parameters), special_pieces(parameters),
+                                        constraints.boolean("latin"), search, joint);
+  }
+  std::unique_ptr<Instance> random_instance(const OptionValues& parameters,
+                                            const OptionValues& constraints,
+                                            Rng& rng) const override {
+    const int n = static_cast<int>(parameters.integer("n"));
+    std::vector<int> sizes;
+    if (constraints.boolean("latin")) {
+      sizes = random_latin_square(n, rng);
+    } else {  // every size n times, in a uniformly random arrangement
+      for (int s = 1; s <= n; ++s) sizes.insert(sizes.end(), static_cast<std::size_t>(n), s);
+      rng.shuffle(sizes);
+    }
+    return std::make_unique<Board>(n, std::move(sizes), colour_names(parameters),
+                                   special_pieces(parameters));
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Family> make_family() {
+  return std::make_unique<Cube36>();
+}
+
+}  // namespace puzzlegen::cube36
