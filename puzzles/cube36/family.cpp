@@ -188,10 +188,12 @@ class Cube36 final : public Family {
   std::unique_ptr<Solution> first_solution(const Instance& instance, const std::string& kind,
                                            const Limits& limits) const override {
     const auto& board = dynamic_cast<const Board&>(instance);
-    PlacementSpace root(board, parse_kind(kind), true);
+    PlacementSpace root(board, parse_kind(kind));
     const auto found = puzzlegen::first_solution<PlacementSpace>(root, limits);
     if (!found) return nullptr;
-    return std::make_unique<Placement>(board, kind, found->colours(), found->pieces());
+    auto colours = found->colours();
+    auto pieces = place_pieces(board, colours, parse_kind(kind) == Kind::solution);
+    return std::make_unique<Placement>(board, kind, std::move(colours), std::move(pieces));
   }
 
   std::unique_ptr<InstanceSpace> instance_space(const OptionValues& parameters,

@@ -2,6 +2,9 @@
 
 #include <gecode/minimodel.hh>
 
+#include <algorithm>
+#include <functional>
+
 namespace puzzlegen::cube36 {
 
 using namespace Gecode;
@@ -40,42 +43,112 @@ IntArgs colour_of_piece(int n) {
 
 }  // namespace
 
-PlacementSpace::PlacementSpace(const Board& board, Kind kind, bool branch_pieces)
-    : colour(*this, board.cells(), 0, board.n() - 1) {
+namespace {
+
+// Fills `taken` (size per row) for the cells (r, path[r]) so that every size is used once and
+// each cell gets a size one of the colour's towers fits; false when impossible.
+bool fill_sizes(const Board& board, int colour, bool use_specials, const std::vector<int>& path,
+                std::size_t row, std::vector<int>& taken, unsigned used) {
   const int n = board.n();
-  post_latin(*this, colour, n);
-  const bool specials = kind == Kind::solution && !board.specials().empty();
-  if (!specials) {
-    for (int size = 1; size <= n; ++size) {
-      IntVarArgs same;
-      for (int cell = 0; cell < board.cells(); ++cell)
-        if (board.size_at(cell) == size) same << colour[cell];
-      if (same.size() != n) {  // n towers of each size, so n cells of each size
-        fail();
+  if (row == path.size()) return true;
+  const int cell = static_cast<int>(row) * n + path[row];
+  for (int size = 1; size <= n; ++size) {
+    if ((used >> size & 1U) || !board.fits(board.piece(colour, size), cell, use_specials)) continue;
+    taken[row] = size;
+    if (fill_sizes(board, colour, use_specials, path, row + 1, taken, used | 1U << size))
+      return true;
+  }
+  return false;
+}
+
+void extend_paths(const Board& board, int colour, bool use_specials, std::vector<int>& path,
+                  unsigned used_columns, std::vector<std::vector<int>>& out) {
+  const int n = board.n();
+  const auto row = static_cast<int>(path.size());
+  if (row == n) {
+    std::vector<int> taken(path.size());
+    if (fill_sizes(board, colour, use_specials, path, 0, taken, 0)) out.push_back(path);
+    return;
+  }
+  for (int j = 0; j < n; ++j) {
+    if (used_columns >> j & 1U) continue;
+    // Prune: some tower of this colour must fit the cell.
+    bool fits = false;
+    for (int size = 1; size <= n && !fits; ++size)
+      fits = board.fits(board.piece(colour, size), row * n + j, use_specials);
+    if (!fits) continue;
+    path.push_back(j);
+    extend_paths(board, colour, use_specials, path, used_columns | 1U << j, out);
+    path.pop_back();
+  }
+}
+
+}  // namespace
+
+std::vector<std::vector<int>> colour_paths(const Board& board, int colour, bool use_specials) {
+  std::vector<std::vector<int>> out;
+  std::vector<int> path;
+  if (!use_specials) {  // ordinary: cells of different sizes, pruned as the path grows
+    const int n = board.n();
+    std::function<void(unsigned, unsigned)> grow = [&](unsigned columns, unsigned sizes) {
+      const auto row = static_cast<int>(path.size());
+      if (row == n) {
+        out.push_back(path);
         return;
       }
-      distinct(*this, same, IPL_DOM);
-    }
-  } else {
-    piece = IntVarArray(*this, board.cells());
-    const IntArgs colour_of = colour_of_piece(n);
-    for (int cell = 0; cell < board.cells(); ++cell) {
-      IntArgs fitting;
-      for (int p = 0; p < n * n; ++p)
-        if (board.fits(p, cell, true)) fitting << p;
-      piece[cell] = IntVar(*this, IntSet(fitting));
-      element(*this, colour_of, piece[cell], colour[cell]);
-    }
-    distinct(*this, piece, IPL_DOM);
+      for (int j = 0; j < n; ++j) {
+        const int size = board.size_at(row * n + j);
+        if ((columns >> j & 1U) || (sizes >> size & 1U)) continue;
+        path.push_back(j);
+        grow(columns | 1U << j, sizes | 1U << size);
+        path.pop_back();
+      }
+    };
+    grow(0, 0);
+    return out;
   }
-  post_colour_order(*this, colour, n, board.interchangeable_colours());
-  branch(*this, colour, INT_VAR_SIZE_MIN(), INT_VAL_MIN());
-  if (specials && branch_pieces) branch(*this, piece, INT_VAR_SIZE_MIN(), INT_VAL_MIN());
+  extend_paths(board, colour, use_specials, path, 0, out);
+  return out;
+}
+
+PlacementSpace::PlacementSpace(const Board& board, Kind kind)
+    : colour(*this, board.cells(), 0, board.n() - 1),
+      column(*this, board.cells(), 0, board.n() - 1) {
+  const int n = board.n();
+  const bool use_specials = kind == Kind::solution;
+  post_latin(*this, colour, n);
+  // column[c * n + r] is where colour c stands in row r.
+  const Matrix<IntVarArray> colours(colour, n, n);
+  const Matrix<IntVarArray> columns(column, n, n);  // row r of this matrix: colour r's path
+  for (int r = 0; r < n; ++r) channel(*this, colours.row(r), columns.col(r), IPL_DOM);
+  std::vector<std::vector<int>> ordinary_paths;
+  for (int c = 0; c < n; ++c) {
+    // Colours without special pieces share one table.
+    const bool special =
+        use_specials && std::any_of(board.specials().begin(), board.specials().end(),
+                                    [&](const SpecialPiece& s) { return s.color == c; });
+    if (!special && ordinary_paths.empty()) ordinary_paths = colour_paths(board, c, false);
+    const auto paths = special ? colour_paths(board, c, true) : ordinary_paths;
+    if (paths.empty()) {
+      fail();
+      return;
+    }
+    TupleSet table(n);
+    for (const auto& path : paths) table.add(IntArgs(path));
+    table.finalize();
+    extensional(*this, columns.row(c), table);
+  }
+  // Interchangeable colours appear in row 1 in increasing order (see the class comment).
+  const auto classes = board.interchangeable_colours();
+  for (const auto& same : classes)
+    for (std::size_t k = 1; k < same.size(); ++k)
+      rel(*this, columns(0, same[k - 1]), IRT_LE, columns(0, same[k]));
+  branch(*this, column, INT_VAR_SIZE_MIN(), INT_VAL_MIN());
 }
 
 PlacementSpace::PlacementSpace(PlacementSpace& other) : Space(other) {
   colour.update(*this, other.colour);
-  piece.update(*this, other.piece);
+  column.update(*this, other.column);
 }
 
 std::vector<int> PlacementSpace::colours() const {
@@ -84,16 +157,29 @@ std::vector<int> PlacementSpace::colours() const {
   return out;
 }
 
-std::vector<int> PlacementSpace::pieces() const {
-  std::vector<int> out;
-  for (int i = 0; i < piece.size(); ++i) out.push_back(piece[i].val());
-  return out;
+std::vector<int> place_pieces(const Board& board, const std::vector<int>& colours,
+                              bool use_specials) {
+  const int n = board.n();
+  std::vector<int> pieces(colours.size(), -1);
+  for (int c = 0; c < n; ++c) {
+    std::vector<int> path(static_cast<std::size_t>(n));
+    for (int cell = 0; cell < board.cells(); ++cell)
+      if (colours[static_cast<std::size_t>(cell)] == c)
+        path[static_cast<std::size_t>(cell / n)] = cell % n;
+    std::vector<int> taken(path.size());
+    if (!fill_sizes(board, c, use_specials, path, 0, taken, 0))
+      throw std::logic_error("a solution's colour class has no placement");
+    for (int r = 0; r < n; ++r)
+      pieces[static_cast<std::size_t>(r * n + path[static_cast<std::size_t>(r)])] =
+          board.piece(c, taken[static_cast<std::size_t>(r)]);
+  }
+  return pieces;
 }
 
 Count count_placements(const Board& board, Kind kind, bool modulo_colours, std::uint64_t cap,
                        const Limits& limits) {
   const std::uint64_t factor = modulo_colours ? 1 : board.colour_symmetries();
-  PlacementSpace root(board, kind, false);
+  PlacementSpace root(board, kind);
   Count count =
       count_solutions<PlacementSpace>(root, cap == 0 ? 0 : (cap + factor - 1) / factor, limits);
   count.value *= factor;

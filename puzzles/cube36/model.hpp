@@ -13,27 +13,34 @@ namespace puzzlegen::cube36 {
 // on a cell of its own size (special pieces used as ordinary ones).
 enum class Kind { solution, ordinary };
 
-// One solution: colour[cell] is the colour of the tower on the cell; every row and column
-// shows every colour once. A solution is a colouring, so search branches on colours only.
-// With ordinary pieces, the towers of one size must get different colours. With special
-// pieces, piece[cell] (numbered colour * n + size - 1) ranges over the pieces that fit the
-// cell and all pieces differ; that constraint is domain consistent (a matching), so a
-// complete colouring survives propagation exactly when some placement of pieces realises it.
+// A colour's cells in a solution form a permutation (one cell per row and column) whose cells
+// its n towers can occupy, one each: with ordinary pieces, cells of n different sizes (a
+// transversal of a Latin board). These are its "paths", listed per colour as permutations
+// (column per row); a colour with special pieces has more of them.
+std::vector<std::vector<int>> colour_paths(const Board& board, int colour, bool use_specials);
+
+// One solution: colour[cell] is the colour of the tower on the cell, column[c * n + r] the
+// column of colour c in row r (the two are channelled). Each colour's columns form one of its
+// paths (a table constraint, domain consistent), so a solution is exactly a colouring whose
+// colour classes the pieces can fill; pieces of different colours never compete for a cell.
 // Colour relabellings that keep the piece set are broken by ordering interchangeable colours
 // by their column in row 1 (with ordinary pieces: row 1 reads colours 1..n); they act freely,
 // so every orbit has exactly one such solution.
 class PlacementSpace : public Gecode::Space {
  public:
-  PlacementSpace(const Board& board, Kind kind, bool branch_pieces);
+  PlacementSpace(const Board& board, Kind kind);
   PlacementSpace(PlacementSpace& other);
   Gecode::Space* copy() override { return new PlacementSpace(*this); }
 
   std::vector<int> colours() const;
-  std::vector<int> pieces() const;  // empty with ordinary pieces
 
   Gecode::IntVarArray colour;
-  Gecode::IntVarArray piece;
+  Gecode::IntVarArray column;
 };
+
+// Which piece (colour * n + size - 1) stands on each cell of a solution's colouring.
+std::vector<int> place_pieces(const Board& board, const std::vector<int>& colours,
+                              bool use_specials);
 
 // Solutions counted as colourings: `modulo_colours` counts orbits under the colour
 // relabellings that keep the piece set, otherwise every colouring (orbits times the group

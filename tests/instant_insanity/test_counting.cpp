@@ -3,7 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "brute_force.hpp"
-#include "model.hpp"
+#include "instant_insanity/model.hpp"
 #include "rng.hpp"
 
 using namespace puzzlegen;

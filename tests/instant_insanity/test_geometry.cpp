@@ -6,7 +6,7 @@
 #include <set>
 
 #include "brute_force.hpp"
-#include "model.hpp"
+#include "instant_insanity/model.hpp"
 #include "rng.hpp"
 
 using namespace puzzlegen;
