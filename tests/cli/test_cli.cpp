@@ -280,3 +280,69 @@ TEST_CASE("cli: list, describe, validate, render", "[cli]") {
   CHECK(r.exit_code == 0);
   CHECK_THAT(r.out, Catch::Contains("front") && Catch::Contains("cube 4"));
 }
+
+TEST_CASE("cli: the 36 Cube's boards, counts and proofs from the shipped files", "[cli][cube36]") {
+  auto solution_count = [](const std::string& args) {
+    const Result r = run("solve " + args + " --format json");
+    REQUIRE(r.exit_code == 0);
+    return json::parse(r.out)["counts"]["solution"];
+  };
+  const std::string blog = source("specs/cube36/blog-board.yaml");
+  CHECK(solution_count(blog) == json({{"count", 2880}, {"exact", true}}));
+  CHECK(solution_count(blog + " --modulo color-relabelling") ==
+        json({{"count", 4}, {"exact", true}}));
+  const std::string physical = source("specs/cube36/physical-puzzle.yaml");
+  CHECK(solution_count(physical + " --modulo none") == json({{"count", 96}, {"exact", true}}));
+  const json solved = json::parse(run("solve " + physical + " --format json").out);
+  CHECK(solved["counts"]["ordinary"]["count"] == 0);
+  CHECK(solved["solutions"]["solution"]["special-placements"].size() == 2);
+
+  // The same puzzle written as pedestal heights (height = 7 - tower size) counts the same.
+  json pedestals = json::parse(run("render " + physical + " --format json").out)["instance"];
+  json heights = json::array();
+  for (const auto& row : pedestals["board"]) {
+    json out = json::array();
+    for (const auto& size : row) out.push_back(7 - size.get<int>());
+    heights.push_back(out);
+  }
+  pedestals.erase("board");
+  pedestals["pedestals"] = heights;
+  const fs::path saved = scratch_dir() / "pedestals.json";
+  std::ofstream(saved) << pedestals.dump();
+  CHECK(solution_count(saved.string()) == json({{"count", 96}, {"exact", true}}));
+
+  // Euler at n = 6: proven impossible, exit 1.
+  const Result euler = run("generate " + source("specs/cube36/euler-6.yaml") + " --format json");
+  CHECK(euler.exit_code == 1);
+  const auto summary = json_lines(euler.out).back()["summary"];
+  CHECK(summary["proven"] == true);
+  CHECK(summary["instances"] == 0);
+}
+
+TEST_CASE("cli: a generated unique 5x5 board is confirmed by solve", "[cli][cube36]") {
+  const Result r = run("generate " + source("specs/cube36/unique-n5.yaml") + " --format json");
+  REQUIRE(r.exit_code == 0);
+  const auto lines = json_lines(r.out);
+  REQUIRE(lines.size() == 4);
+  for (std::size_t i = 0; i + 1 < lines.size(); ++i) {
+    const fs::path saved = scratch_dir() / ("board" + std::to_string(i) + ".json");
+    std::ofstream(saved) << lines[i]["instance"].dump();
+    const Result solved =
+        run("solve " + saved.string() + " --modulo color-relabelling --format json");
+    REQUIRE(solved.exit_code == 0);
+    CHECK(json::parse(solved.out)["counts"]["solution"] == json({{"count", 1}, {"exact", true}}));
+  }
+}
+
+TEST_CASE("cli: boards that need the special towers", "[cli][cube36]") {
+  const Result r = run("generate " + source("specs/cube36/needs-special-pieces.yaml") +
+                       " --instances 1 --time-limit 10m --format json");
+  REQUIRE(r.exit_code == 0);
+  const auto lines = json_lines(r.out);
+  REQUIRE(lines.size() == 2);
+  const fs::path saved = scratch_dir() / "needs-special.json";
+  std::ofstream(saved) << lines[0]["instance"].dump();
+  const json solved = json::parse(run("solve " + saved.string() + " --format json").out);
+  CHECK(solved["counts"]["solution"]["count"] >= 1);
+  CHECK(solved["counts"]["ordinary"] == json({{"count", 0}, {"exact", true}}));
+}
