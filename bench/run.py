@@ -51,6 +51,22 @@ def instant_insanity_dzn(instance_file):
     return "n = %d;\npairs = [| %s |];\n" % (len(colours), " | ".join(rows))
 
 
+def cube36_dzn(instance_file, fix_first_row):
+    """MiniZinc data for bench/peers/cube36.mzn from a cube36 instance file."""
+    doc = json.loads(subprocess.run([PUZZLEGEN, "render", instance_file, "--format", "json"],
+                                    capture_output=True, text=True, check=True).stdout)["instance"]
+    n = len(doc["board"])
+    colours = doc.get("colors", [chr(ord("a") + i) for i in range(n)])
+    specials = [(colours.index(p["color"]) + 1, p["size"], cell[0], cell[1])
+                for p in doc.get("special-pieces", []) for cell in p["also-fits"]]
+    column = lambda k: "[%s]" % ", ".join(str(s[k]) for s in specials)
+    return ("n = %d;\nboard = [| %s |];\nfix_first_row = %s;\nk = %d;\n"
+            "sp_colour = %s;\nsp_size = %s;\nsp_row = %s;\nsp_col = %s;\n" % (
+                n, " | ".join(", ".join(str(v) for v in row) for row in doc["board"]),
+                str(fix_first_row).lower(), len(specials), column(0), column(1), column(2),
+                column(3)))
+
+
 def minizinc(model, data, native, all_solutions):
     command = ["minizinc", "--solver", "gecode"]
     if native:
@@ -150,6 +166,45 @@ def main():
                 solve_count("all-different"),
                 "MiniZinc+Gecode, Gecode propagators", minizinc(model, data, True, True),
                 count_solutions, repeat=3 if n <= 32 else 1, timeout=args.peer_timeout)
+
+    # The 36 Cube: the blog's board counted as the post does (first row fixed) and raw, the
+    # physical puzzle, and Euler's problem at n = 6 proven.
+    cube36_model = os.path.join(PEERS, "cube36.mzn")
+    blog_py = ["python3", os.path.join(PEERS, "cube36_blog.py")]
+    python_count = lambda out: int(out.split(":")[1])
+    for name, path, fixed, figure, py in (
+            ("36 Cube blog board: count, row 1 fixed", "blog-board", True,
+             "4 solutions (blog)", blog_py),
+            ("36 Cube blog board: count all", "blog-board", False, "4 x 6! = 2880",
+             blog_py + ["--raw"]),
+            ("36 Cube physical puzzle: count all", "physical-puzzle", False, "96 (published)",
+             None)):
+        path = os.path.join(ROOT, "specs", "cube36", path + ".yaml")
+        data = os.path.join(tmp, "cube36-%s.dzn" % len(rows))
+        with open(data, "w") as f:
+            f.write(cube36_dzn(path, fixed))
+        ours = [PUZZLEGEN, "solve", path, "--kind", "solution", "--format", "json",
+                "--modulo", "color-relabelling" if fixed else "none"]
+        if py:
+            row(name, figure, ours, solve_count("solution"),
+                "the blog's Python program (Python 3)", py, python_count, repeat=1,
+                timeout=args.peer_timeout)
+        row(name, figure, ours, solve_count("solution"), "MiniZinc+Gecode, Gecode propagators",
+            minizinc(cube36_model, data, True, True), count_solutions, repeat=3,
+            timeout=args.peer_timeout)
+    euler_data = os.path.join(tmp, "euler6.dzn")
+    with open(euler_data, "w") as f:
+        f.write("n = 6;\n")
+    row("36 Cube Euler n=6: no Latin board solvable, proven", "none (Tarry 1900)",
+        [PUZZLEGEN, "generate", os.path.join(ROOT, "specs", "cube36", "euler-6.yaml"),
+         "--format", "json"],
+        lambda out: "%d boards, proven %s" % (
+            json.loads(out.splitlines()[-1])["summary"]["instances"],
+            str(json.loads(out.splitlines()[-1])["summary"]["proven"]).lower()),
+        "MiniZinc+Gecode, Gecode propagators (one model: board and mate)",
+        minizinc(os.path.join(PEERS, "cube36_euler.mzn"), euler_data, True, False),
+        lambda out: "unsatisfiable" if "UNSATISFIABLE" in out else "found a mate?!",
+        repeat=1, timeout=args.peer_timeout)
 
     print("| row | seed figure | ours | ours s | peer | peer result | peer s | peer/ours |")
     print("| --- | --- | --- | --- | --- | --- | --- | --- |")
