@@ -91,8 +91,9 @@ void fuzz(const std::vector<std::string>& seed_files, std::uint64_t rng_seed,
 }  // namespace
 
 TEST_CASE("fuzz: mutated specs raise InputError or parse", "[fuzz][bad-input]") {
-  fuzz({"specs/instant-insanity/unique-tower.yaml", "specs/instant-insanity/loffler-q3.yaml"}, 2026,
-       [](const std::string& text) { parse_spec(text, "fuzz.yaml", builtin_families()); });
+  fuzz({"specs/instant-insanity/unique-tower.yaml", "specs/instant-insanity/loffler-q3.yaml",
+        "specs/cube36/needs-special-pieces.yaml", "specs/cube36/euler-6.yaml"},
+       2026, [](const std::string& text) { parse_spec(text, "fuzz.yaml", builtin_families()); });
 }
 
 TEST_CASE("fuzz: mutated instances raise InputError or read", "[fuzz][bad-input]") {
@@ -100,4 +101,12 @@ TEST_CASE("fuzz: mutated instances raise InputError or read", "[fuzz][bad-input]
   fuzz({"specs/instant-insanity/classical.yaml"}, 1122, [&](const std::string& text) {
     family.read_instance(parse_yaml(text, "fuzz.yaml"), "fuzz.yaml");
   });
+}
+
+TEST_CASE("fuzz: mutated 36 Cube boards raise InputError or read", "[fuzz][bad-input]") {
+  const Family& family = *builtin_families().find("cube36");
+  fuzz({"specs/cube36/physical-puzzle.yaml", "specs/cube36/blog-board.yaml"}, 3344,
+       [&](const std::string& text) {
+         family.read_instance(parse_yaml(text, "fuzz.yaml"), "fuzz.yaml");
+       });
 }
