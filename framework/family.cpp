@@ -10,6 +10,18 @@ namespace puzzlegen {
 
 void Family::check_parameters(const OptionValues&, const SourceLocation&) const {}
 
+std::uint64_t Family::measure(const Instance&, const std::string& name) const {
+  throw std::logic_error(this->name() + " has no measure " + name);
+}
+
+std::map<std::string, Bounds> Family::implied_bounds(const OptionValues&) const {
+  return {};
+}
+
+Json Family::solve_facts(const Instance&, const Limits&) const {
+  return Json::object();
+}
+
 std::vector<std::string> Family::kind_names() const {
   std::vector<std::string> names;
   for (const auto& kind : kinds()) names.push_back(kind.name);

@@ -7,7 +7,9 @@
 #include <gecode/int.hh>
 #include <nlohmann/json.hpp>
 
+#include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -38,6 +40,20 @@ class Solution {
   virtual std::string render_text() const = 0;
 };
 
+// Bounds on a count or a measure. A count that is only a lower bound ("at least v") can still
+// decide some bounds: it violates max < v, and satisfies a lone min <= v.
+struct Bounds {
+  std::optional<std::uint64_t> min;
+  std::optional<std::uint64_t> max;
+
+  enum class Verdict { yes, no, unknown };
+  Verdict admits(const Count& count) const;
+  // The smallest cap that still decides these bounds (0 = count exactly).
+  std::uint64_t decisive_cap() const { return max ? *max + 1 : min ? *min : 0; }
+  std::string text() const;
+  bool operator==(const Bounds& other) const = default;
+};
+
 struct KindInfo {
   std::string name;
   std::string help;
@@ -62,6 +78,11 @@ struct InstanceSearch {
   // variables and constraints, unbranched, next to the instance's (a joint model), so that
   // propagation prunes instances that cannot have such a solution before they are counted.
   std::vector<std::string> required_kinds;
+  // The spec's bounds on kinds and measures (branch and bound on a measure tightens the
+  // latter). A family may compile kind bounds into instance constraints where it has an exact
+  // encoding, and must post the measure bounds.
+  std::map<std::string, Bounds> kind_bounds;
+  std::map<std::string, Bounds> measure_bounds;
 };
 
 class Family {
@@ -81,6 +102,15 @@ class Family {
                   const std::string& field) const;
   // Cross-checks parameter values that are valid one by one (throws InputError).
   virtual void check_parameters(const OptionValues& parameters, const SourceLocation& where) const;
+
+  // Numbers an instance has (Eight Blocks: `size`, its number of cubes), which a spec may
+  // bound under `instance:` or optimise. measure() is called only with names from measures().
+  virtual std::vector<KindInfo> measures() const { return {}; }
+  virtual std::uint64_t measure(const Instance& instance, const std::string& name) const;
+  // Bounds on kinds that the solution options stand for (Eight Blocks' `composable: all`).
+  virtual std::map<std::string, Bounds> implied_bounds(const OptionValues& options) const;
+  // Facts `solve` prints besides the counts (Eight Blocks: the composable varieties).
+  virtual Json solve_facts(const Instance& instance, const Limits& limits) const;
 
   // Instances
   virtual std::unique_ptr<Instance> read_instance(const YAML::Node& document,

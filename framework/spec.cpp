@@ -70,8 +70,19 @@ Objective read_objective(const YAML::Node& node, const Family& family, const std
   if (!expression.IsScalar())
     throw InputError(location_of(expression, file), field, "expected KIND or KIND + KIND");
   std::stringstream terms(expression.Scalar());
+  const auto measures = family.measures();
   for (std::string term; std::getline(terms, term, '+');) {
     term = trim(term);
+    const bool is_measure = std::any_of(measures.begin(), measures.end(),
+                                        [&](const KindInfo& m) { return m.name == term; });
+    if (is_measure || objective.measure) {
+      if (!is_measure || !objective.kinds.empty() || objective.measure)
+        throw InputError(location_of(expression, file), field,
+                         "a measure of the instance ('" + (is_measure ? term : *objective.measure) +
+                             "') is optimised on its own, not added to other terms");
+      objective.measure = term;
+      continue;
+    }
     family.check_kind(term, location_of(expression, file), field);
     if (std::find(objective.kinds.begin(), objective.kinds.end(), term) != objective.kinds.end())
       throw InputError(location_of(expression, file), field, "kind '" + term + "' appears twice");
@@ -150,7 +161,7 @@ std::string Bounds::text() const {
 std::string Objective::text() const {
   std::string out = minimize ? "minimize " : "maximize ";
   for (std::size_t i = 0; i < kinds.size(); ++i) out += (i ? " + " : "") + kinds[i];
-  return out;
+  return out + measure.value_or("");
 }
 
 std::vector<std::string> Spec::constrained_kinds() const {
@@ -221,7 +232,26 @@ Spec parse_spec(const std::string& text, const std::string& file, const Registry
   spec.parameters = read_options(root["parameters"], family.parameters(), "parameters", file);
   family.check_parameters(spec.parameters,
                           location_of(root["parameters"] ? root["parameters"] : root, file));
-  spec.instance = read_options(root["instance"], family.instance_constraints(), "instance", file);
+  // instance: the family's constraints plus bounds on its measures
+  const YAML::Node instance = root["instance"];
+  YAML::Node constraints_only(YAML::NodeType::Map);
+  if (instance && instance.IsMap()) {
+    std::vector<std::string> allowed;
+    for (const auto& info : family.instance_constraints()) allowed.push_back(info.name);
+    for (const auto& measure : family.measures()) allowed.push_back(measure.name);
+    reject_unknown_keys(instance, allowed, "instance", file);
+    for (const auto& entry : instance) {
+      const std::string key = entry.first.Scalar();
+      const auto measures = family.measures();
+      if (std::any_of(measures.begin(), measures.end(),
+                      [&](const KindInfo& m) { return m.name == key; }))
+        spec.measure_bounds[key] = read_bounds(entry.second, file, "instance." + key);
+      else
+        constraints_only[key] = entry.second;
+    }
+  }
+  spec.instance = read_options(instance && !instance.IsMap() ? instance : constraints_only,
+                               family.instance_constraints(), "instance", file);
 
   // solutions: the family's options plus one bounds entry per kind
   const YAML::Node solutions = root["solutions"];
@@ -243,6 +273,13 @@ Spec parse_spec(const std::string& text, const std::string& file, const Registry
     }
   }
   spec.solution_options = read_options(options_only, family.solution_options(), "solutions", file);
+  for (const auto& [kind, bounds] : family.implied_bounds(spec.solution_options)) {
+    const auto [it, added] = spec.bounds.emplace(kind, bounds);
+    if (!added && !(it->second == bounds))
+      throw InputError(location_of(solutions, file), "solutions." + kind,
+                       "bounded twice: " + it->second.text() + " here, " + bounds.text() +
+                           " by the other options");
+  }
 
   if (const YAML::Node objective = root["objective"])
     spec.objective = read_objective(objective, family, file);

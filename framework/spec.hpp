@@ -14,22 +14,10 @@
 
 namespace puzzlegen {
 
-// Bounds on one kind's solution count. A count that is only a lower bound ("at least v") can
-// still decide some bounds: it violates max < v, and satisfies a lone min <= v.
-struct Bounds {
-  std::optional<std::uint64_t> min;
-  std::optional<std::uint64_t> max;
-
-  enum class Verdict { yes, no, unknown };
-  Verdict admits(const Count& count) const;
-  // The smallest cap that still decides these bounds (0 = count exactly).
-  std::uint64_t decisive_cap() const { return max ? *max + 1 : 0; }
-  std::string text() const;
-};
-
 struct Objective {
   bool minimize = true;
-  std::vector<std::string> kinds;  // the objective is the sum of these kinds' counts
+  std::vector<std::string> kinds;      // the objective is the sum of these kinds' counts ...
+  std::optional<std::string> measure;  // ... or this measure of the instance (then no kinds)
   std::string text() const;
 };
 
@@ -49,9 +37,10 @@ struct Spec {
   std::string sha256;  // of the spec file's bytes
   const Family* family = nullptr;
   OptionValues parameters;
-  OptionValues instance;                 // constraints on the instance itself
-  OptionValues solution_options;         // count-as, modulo, ...
-  std::map<std::string, Bounds> bounds;  // per kind
+  OptionValues instance;                         // constraints on the instance itself
+  OptionValues solution_options;                 // count-as, modulo, ...
+  std::map<std::string, Bounds> bounds;          // per kind (given, or implied by solution options)
+  std::map<std::string, Bounds> measure_bounds;  // `instance: {size: {min: 8}}`
   std::optional<Objective> objective;
   GenerateOptions generate;
   // `given: FILE`: the spec asks about this one instance (path relative to the spec file).

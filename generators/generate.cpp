@@ -90,16 +90,39 @@ void tree_search(Run& run, const Spec& spec, bool randomized) {
   if (spec.generate.joint_model)
     for (const auto& [kind, bounds] : spec.bounds)
       if (bounds.min && *bounds.min >= 1) search.required_kinds.push_back(kind);
-  auto root = spec.family->instance_space(spec.parameters, spec.instance, search);
+  search.kind_bounds = spec.bounds;
+  search.measure_bounds = spec.measure_bounds;
+  // Optimising a measure, the instance space itself is bounded: after each improvement the
+  // search restarts on the instances that would beat it, until none is left (proven).
+  const auto& measure = spec.objective ? spec.objective->measure : std::nullopt;
   Limits limits = run.limits();
   limits.node_limit = spec.generate.node_limit;
-  bool satisfied = false;
-  const SearchStats stats = enumerate<InstanceSpace>(*root, limits, [&](InstanceSpace& leaf) {
-    satisfied = !run.consider(leaf.instance());
-    return !satisfied && !run.limits().expired();
-  });
-  const bool exhausted = stats.exhausted() && !satisfied && !run.limits().expired();
-  run.finish(exhausted, stats.stopped);
+  while (true) {
+    auto root = spec.family->instance_space(spec.parameters, spec.instance, search);
+    bool satisfied = false;
+    bool improved = false;
+    const SearchStats stats = enumerate<InstanceSpace>(*root, limits, [&](InstanceSpace& leaf) {
+      const auto before = run.summary().best;
+      satisfied = !run.consider(leaf.instance());
+      improved = measure && run.summary().best != before;
+      return !satisfied && !improved && !run.limits().expired();
+    });
+    if (improved && !satisfied && !run.limits().expired()) {
+      Bounds& bounds = search.measure_bounds[*measure];
+      const std::uint64_t best = *run.summary().best;
+      if (spec.objective->minimize) {
+        bounds.max = best - 1;
+        if (best == 0) break;
+      } else {
+        bounds.min = best + 1;
+      }
+      continue;
+    }
+    const bool exhausted = stats.exhausted() && !satisfied && !run.limits().expired();
+    run.finish(exhausted, stats.stopped);
+    return;
+  }
+  run.finish(true, StopReason::none);
 }
 
 void random_sampling(Run& run, const Spec& spec) {

@@ -13,6 +13,14 @@ Evaluation judge(const Spec& spec, const Instance& instance, const Limits& limit
     e.failed.push_back("the instance constraints do not hold");
     return e;
   }
+  for (const auto& [name, bounds] : spec.measure_bounds) {
+    const Count value{family.measure(instance, name), true, StopReason::none};
+    if (bounds.admits(value) == Bounds::Verdict::no) {
+      e.instance_ok = false;
+      e.failed.push_back(name + ": " + value.text() + ", wanted " + bounds.text());
+      return e;
+    }
+  }
   const bool minimizing = spec.objective && spec.objective->minimize;
   std::uint64_t sum = 0;
   bool sum_exact = true;
@@ -25,6 +33,8 @@ Evaluation judge(const Spec& spec, const Instance& instance, const Limits& limit
     // The smallest cap that decides everything this kind takes part in.
     std::uint64_t cap = bounds.decisive_cap();
     if (in_objective) {
+      // The objective needs the count itself, up to where it cannot improve on the best.
+      cap = bounds.max ? *bounds.max + 1 : 0;
       if (!spec.objective->minimize)
         cap = 0;
       else if (objective_cap != 0) {
@@ -57,7 +67,9 @@ Evaluation judge(const Spec& spec, const Instance& instance, const Limits& limit
       return e;
     }
   }
-  if (spec.objective) {
+  if (spec.objective && spec.objective->measure) {
+    e.objective = family.measure(instance, *spec.objective->measure);
+  } else if (spec.objective) {
     if (sum_exact)
       e.objective = sum;
     else

@@ -134,7 +134,9 @@ Json summary_json(const Spec& spec, const RunSummary& s,
   if (spec.objective) {
     j["objective"] = spec.objective->text();
     j["best"] = s.best ? Json(*s.best) : Json(nullptr);
-    j["optimal-instances"] = s.exhausted ? Json(s.optimal_instances) : Json(nullptr);
+    // Branch and bound on a measure skips ties, so it does not count them.
+    j["optimal-instances"] =
+        s.exhausted && !spec.objective->measure ? Json(s.optimal_instances) : Json(nullptr);
   }
   if (witness && s.witness) {
     Json table = Json::array();
@@ -162,7 +164,7 @@ std::string summary_text(const Spec& spec, const RunSummary& s,
   if (spec.objective) {
     out << "  objective: " << spec.objective->text() << " = "
         << (s.best ? std::to_string(*s.best) : std::string("none found")) << "\n";
-    if (s.best && s.exhausted)
+    if (s.best && s.exhausted && !spec.objective->measure)
       out << "  instances reaching it: " << s.optimal_instances
           << " (distinct up to the family's instance symmetries)\n";
   }
@@ -254,6 +256,14 @@ int solve(const std::string& file, const OptionOverrides& overrides,
   std::ostringstream text;
   text << loaded.instance->render_text() << "\nsolutions (" << convention_text(options) << "):\n"
        << counts_text(counts);
+  const Json facts = family.solve_facts(*loaded.instance, limits);
+  for (const auto& [key, value] : facts.items()) {
+    j[key] = value;
+    text << key << ":";
+    for (const auto& item : value.is_array() ? value : Json::array({value}))
+      text << " " << (item.is_string() ? item.get<std::string>() : item.dump());
+    text << "\n";
+  }
   for (const auto& [kind, count] : counts) {
     if (count.value == 0) continue;
     if (const auto solution = family.first_solution(*loaded.instance, kind, limits)) {

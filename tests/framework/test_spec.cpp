@@ -59,6 +59,9 @@ TEST_CASE("bounds decide capped counts correctly", "[spec]") {
   CHECK(b.admits({2, false}) == Bounds::Verdict::unknown);  // at least 2: maybe 5
   Bounds lone_min;
   lone_min.min = 2;
+  CHECK(lone_min.decisive_cap() == 2);  // counting to 2 decides "at least 2"
+  lone_min = Bounds{};
+  lone_min.min = 2;
   CHECK(lone_min.admits({2, false}) == Bounds::Verdict::yes);
 }
 
