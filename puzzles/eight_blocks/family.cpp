@@ -1,0 +1,219 @@
+// Eight Blocks to Madness, generalised (Haraguchi 2016): an instance is any multiset of cubes
+// coloured with six colours; which of the 30 varieties of 2x2x2 solids can be built from it?
+#include "family.hpp"
+
+#include <algorithm>
+#include <sstream>
+
+#include "instance.hpp"
+#include "model.hpp"
+
+namespace puzzlegen::eight_blocks {
+
+namespace {
+
+const char* const kName = "eight-blocks";
+const char* const kComposableVarieties = "composable-varieties";
+
+std::string corner_name(int corner) {
+  const auto faces = corner_faces(corner);
+  return std::string(kFaceNames[static_cast<std::size_t>(faces[2])]) + "-" +
+         kFaceNames[static_cast<std::size_t>(faces[1])] + "-" +
+         kFaceNames[static_cast<std::size_t>(faces[0])];
+}
+
+std::string net_text(const Colouring& c) {
+  std::string out;
+  for (int f = 0; f < 6; ++f) {
+    if (f) out += " ";
+    out += std::string(kFaceNames[static_cast<std::size_t>(f)]) + "=" +
+           static_cast<char>('p' + c[static_cast<std::size_t>(f)]);
+  }
+  return out;
+}
+
+class Assembly final : public Solution {
+ public:
+  Assembly(int variety, std::vector<PlacedCube> cubes)
+      : variety_(variety), cubes_(std::move(cubes)), checked_(check_solid(cubes_)) {}
+
+  Json to_json() const override {
+    Json corners = Json::array();
+    for (const auto& cube : cubes_)
+      corners.push_back(
+          {{"corner", corner_name(cube.corner)},
+           {"variety", variety_name(cube.variety)},
+           {"rotation", cube.rotation},
+           {"shows", net_text(rotate(varieties()[static_cast<std::size_t>(cube.variety)].colouring,
+                                     rotations()[static_cast<std::size_t>(cube.rotation)]))}});
+    return {{"kind", variety_name(variety_)},
+            {"solid", net_text(varieties()[static_cast<std::size_t>(variety_)].colouring)},
+            {"corners", corners},
+            {"verified", checked_ == variety_}};
+  }
+
+  std::string render_text() const override {
+    std::ostringstream out;
+    out << variety_name(variety_) << " solid ("
+        << net_text(varieties()[static_cast<std::size_t>(variety_)].colouring)
+        << "), corner by corner:\n";
+    for (const auto& cube : cubes_)
+      out << "  " << corner_name(cube.corner)
+          << std::string(20 - corner_name(cube.corner).size(), ' ') << variety_name(cube.variety)
+          << "  turned to show "
+          << net_text(rotate(varieties()[static_cast<std::size_t>(cube.variety)].colouring,
+                             rotations()[static_cast<std::size_t>(cube.rotation)]))
+          << "\n";
+    out << "  built and checked: "
+        << (checked_ == variety_ ? "every face one colour, six colours" : "FAILED") << "\n";
+    return out.str();
+  }
+
+ private:
+  int variety_;
+  std::vector<PlacedCube> cubes_;
+  int checked_;
+};
+
+class EightBlocks final : public Family {
+ public:
+  std::string name() const override { return kName; }
+  std::string summary() const override {
+    return "Build a 2x2x2 cube with one colour on each face and six colours in all from cubes "
+           "coloured with six colours (Haraguchi's generalisation of Eight Blocks to Madness); "
+           "the 30 varieties are named (i,j) by Conway's table.";
+  }
+  std::vector<OptionInfo> parameters() const override { return {}; }
+  std::vector<OptionInfo> instance_constraints() const override {
+    return {OptionInfo::integer(
+        "max-per-variety",
+        "at most this many cubes of each variety (the instance space of generators; a ninth "
+        "cube of a variety never makes another solid composable)",
+        "8", 0, 1000)};
+  }
+  std::vector<OptionInfo> solution_options() const override {
+    return {
+        OptionInfo::structured(
+            "composable",
+            "these solid varieties must be composable: all, none, or a list; sets the bounds of "
+            "those kinds to at least 1 (none: at most 0)",
+            "all, none, or a list of varieties such as [\"(1,2)\", \"(1,3)\"]",
+            [](const YAML::Node& node, const std::string& file, const std::string& field) {
+              return read_variety_list(node, file, field, {"all", "none"});
+            }),
+        OptionInfo::structured(
+            "not-composable",
+            "these varieties must not be composable: a list, or others (every variety not "
+            "listed under composable)",
+            "others, or a list of varieties such as [\"(2,1)\"]",
+            [](const YAML::Node& node, const std::string& file, const std::string& field) {
+              return read_variety_list(node, file, field, {"others"});
+            }),
+    };
+  }
+  std::vector<KindInfo> kinds() const override {
+    std::vector<KindInfo> out;
+    for (int v = 0; v < kVarieties; ++v)
+      out.push_back({variety_name(v),
+                     "assemblies of a solid of this variety: which variety fills each corner "
+                     "(cubes of one variety are interchangeable; orientations are forced)"});
+    out.push_back({kComposableVarieties, "the number of varieties of solid that are composable"});
+    return out;
+  }
+  std::vector<KindInfo> measures() const override {
+    return {{"size", "the number of cubes in the instance"}};
+  }
+  std::uint64_t measure(const Instance& instance, const std::string&) const override {
+    return static_cast<std::uint64_t>(dynamic_cast<const BlocksInstance&>(instance).size());
+  }
+  std::map<std::string, Bounds> implied_bounds(const OptionValues& options) const override {
+    std::map<std::string, Bounds> out;
+    std::vector<bool> listed(kVarieties, false);
+    if (options.has("composable")) {
+      const Json& c = options.structured("composable");
+      for (int v = 0; v < kVarieties; ++v) {
+        const bool all = c == "all";
+        const bool none = c == "none";
+        const bool in_list =
+            c.is_array() && std::find(c.begin(), c.end(), variety_name(v)) != c.end();
+        listed[static_cast<std::size_t>(v)] = all || in_list;
+        if (all || in_list) out[variety_name(v)].min = 1;
+        if (none) out[variety_name(v)].max = 0;
+      }
+    }
+    if (options.has("not-composable")) {
+      const Json& n = options.structured("not-composable");
+      for (int v = 0; v < kVarieties; ++v) {
+        const bool in_list =
+            n.is_array() && std::find(n.begin(), n.end(), variety_name(v)) != n.end();
+        const bool others = n == "others" && !listed[static_cast<std::size_t>(v)];
+        if (in_list && listed[static_cast<std::size_t>(v)])
+          throw InputError({}, "solutions.not-composable",
+                           variety_name(v) + " is also required to be composable");
+        if (in_list || others) out[variety_name(v)].max = 0;
+      }
+    }
+    return out;
+  }
+  Json solve_facts(const Instance& instance, const Limits&) const override {
+    const auto& counts = dynamic_cast<const BlocksInstance&>(instance).counts();
+    Json composable = Json::array();
+    for (int v = 0; v < kVarieties; ++v)
+      if (composable_by_trees(counts, v)) composable.push_back(variety_name(v));
+    return {{"composable", composable}};
+  }
+
+  std::unique_ptr<Instance> read_instance(const YAML::Node& document,
+                                          const std::string& file) const override {
+    return std::make_unique<BlocksInstance>(read_blocks(document, file));
+  }
+  OptionValues parameters_of(const Instance&) const override { return {}; }
+  bool satisfies(const Instance& instance, const OptionValues& constraints) const override {
+    const auto& counts = dynamic_cast<const BlocksInstance&>(instance).counts();
+    const auto most = constraints.integer("max-per-variety");
+    return std::all_of(counts.begin(), counts.end(), [&](int c) { return c <= most; });
+  }
+
+  Count count(const Instance& instance, const std::string& kind, const OptionValues&,
+              std::uint64_t cap, const Limits& limits) const override {
+    const auto& counts = dynamic_cast<const BlocksInstance&>(instance).counts();
+    if (kind == kComposableVarieties) {
+      Count c;
+      for (int v = 0; v < kVarieties; ++v) c.value += composable_by_trees(counts, v) ? 1 : 0;
+      return c;
+    }
+    return count_assemblies(counts, parse_variety(kind), cap, limits);
+  }
+  std::unique_ptr<Solution> first_solution(const Instance& instance, const std::string& kind,
+                                           const Limits&) const override {
+    if (kind == kComposableVarieties) return nullptr;
+    const auto& counts = dynamic_cast<const BlocksInstance&>(instance).counts();
+    const int v = parse_variety(kind);
+    auto cubes = first_assembly(counts, v);
+    if (cubes.empty()) return nullptr;
+    return std::make_unique<Assembly>(v, std::move(cubes));
+  }
+
+  std::unique_ptr<InstanceSpace> instance_space(const OptionValues&,
+                                                const OptionValues& constraints,
+                                                const InstanceSearch& search) const override {
+    return std::make_unique<BlocksSpace>(static_cast<int>(constraints.integer("max-per-variety")),
+                                         search);
+  }
+  std::unique_ptr<Instance> random_instance(const OptionValues&, const OptionValues& constraints,
+                                            Rng& rng) const override {
+    // Each variety's count uniform in 0..max-per-variety.
+    const auto most = static_cast<std::uint64_t>(constraints.integer("max-per-variety"));
+    Counts counts{};
+    for (auto& c : counts) c = static_cast<int>(rng.below(most + 1));
+    return std::make_unique<BlocksInstance>(counts);
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Family> make_family() {
+  return std::make_unique<EightBlocks>();
+}
+
+}  // namespace puzzlegen::eight_blocks

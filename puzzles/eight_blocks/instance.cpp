@@ -1,0 +1,159 @@
+#include "instance.hpp"
+
+#include <algorithm>
+#include <set>
+#include <sstream>
+
+namespace puzzlegen::eight_blocks {
+
+namespace {
+
+int read_count(const YAML::Node& node, const std::string& file, const std::string& field) {
+  const std::string expected = "expected a number of cubes from 0 to 1000";
+  if (!node.IsScalar()) throw InputError(location_of(node, file), field, expected);
+  std::size_t pos = 0;
+  int value = -1;
+  try {
+    value = std::stoi(node.Scalar(), &pos);
+  } catch (const std::exception&) {
+    pos = 0;
+  }
+  if (pos == 0 || pos != node.Scalar().size() || value < 0 || value > 1000)
+    throw InputError(location_of(node, file), field, expected + ", got '" + node.Scalar() + "'");
+  return value;
+}
+
+}  // namespace
+
+int BlocksInstance::size() const {
+  int total = 0;
+  for (const int c : counts_) total += c;
+  return total;
+}
+
+Json BlocksInstance::to_json() const {
+  Json rows = Json::array();
+  for (int i = 1; i <= 6; ++i) {
+    Json row = Json::array();
+    for (int j = 1; j <= 6; ++j)
+      row.push_back(i == j ? 0 : counts_[static_cast<std::size_t>(variety_index(i, j))]);
+    rows.push_back(row);
+  }
+  return {{"puzzle", "eight-blocks"}, {"counts", rows}};
+}
+
+std::vector<int> BlocksInstance::canonical_key() const {
+  std::vector<int> best;
+  std::vector<int> image(kVarieties);
+  for (const auto& sigma : colour_permutations()) {
+    for (int v = 0; v < kVarieties; ++v)
+      image[static_cast<std::size_t>(sigma[static_cast<std::size_t>(v)])] =
+          counts_[static_cast<std::size_t>(v)];
+    if (best.empty() || image < best) best = image;
+  }
+  return best;
+}
+
+std::string BlocksInstance::render_text() const {
+  std::ostringstream out;
+  out << "Eight Blocks: " << size() << " cubes (rows and columns of Conway's table)\n";
+  out << "      1  2  3  4  5  6\n";
+  for (int i = 1; i <= 6; ++i) {
+    out << "  " << i << " ";
+    for (int j = 1; j <= 6; ++j) {
+      const std::string cell =
+          i == j ? "." : std::to_string(counts_[static_cast<std::size_t>(variety_index(i, j))]);
+      out << std::string(3 - cell.size(), ' ') << cell;
+    }
+    out << "\n";
+  }
+  return out.str();
+}
+
+BlocksInstance read_blocks(const YAML::Node& document, const std::string& file) {
+  reject_unknown_keys(document, {"puzzle", "counts", "cubes"}, "", file);
+  Counts counts{};
+  const YAML::Node matrix = document["counts"];
+  const YAML::Node cubes = document["cubes"];
+  if (!matrix && !cubes)
+    throw InputError(location_of(document, file), "counts",
+                     "missing: give counts (6 rows of 6 numbers of cubes, in Conway's labelling) "
+                     "or cubes (a list of nets)");
+  if (matrix) {
+    if (!matrix.IsSequence() || matrix.size() != 6)
+      throw InputError(location_of(matrix, file), "counts", "expected 6 rows of 6 integers");
+    for (int i = 1; i <= 6; ++i) {
+      const YAML::Node row = matrix[static_cast<std::size_t>(i - 1)];
+      const std::string field = "counts[" + std::to_string(i) + "]";
+      if (!row.IsSequence() || row.size() != 6)
+        throw InputError(location_of(row, file), field, "expected a row of 6 integers");
+      for (int j = 1; j <= 6; ++j) {
+        const YAML::Node entry = row[static_cast<std::size_t>(j - 1)];
+        const int value = read_count(entry, file, field);
+        if (i == j && value != 0)
+          throw InputError(location_of(entry, file), field,
+                           "the diagonal must be 0: there is no variety (" + std::to_string(i) +
+                               "," + std::to_string(j) + ")");
+        if (i != j) counts[static_cast<std::size_t>(variety_index(i, j))] += value;
+      }
+    }
+  }
+  if (cubes) {
+    if (!cubes.IsSequence())
+      throw InputError(location_of(cubes, file), "cubes", "expected a list of cube nets");
+    for (std::size_t k = 0; k < cubes.size(); ++k) {
+      const YAML::Node net = cubes[k];
+      const std::string field = "cubes[" + std::to_string(k + 1) + "]";
+      if (!net.IsMap())
+        throw InputError(location_of(net, file), field,
+                         "expected a net {right, left, back, front, top, bottom} of colours p..u");
+      std::vector<std::string> faces(kFaceNames.begin(), kFaceNames.end());
+      reject_unknown_keys(net, faces, field, file);
+      Colouring c{};
+      for (int f = 0; f < 6; ++f) {
+        const YAML::Node colour = net[kFaceNames[static_cast<std::size_t>(f)]];
+        if (!colour)
+          throw InputError(location_of(net, file),
+                           field + "." + kFaceNames[static_cast<std::size_t>(f)],
+                           "missing: a net names the colour of all six faces");
+        const std::string name = colour.IsScalar() ? colour.Scalar() : "";
+        if (name.size() != 1 || name[0] < 'p' || name[0] > 'u')
+          throw InputError(location_of(colour, file),
+                           field + "." + kFaceNames[static_cast<std::size_t>(f)],
+                           "expected a colour p, q, r, s, t or u");
+        c[static_cast<std::size_t>(f)] = name[0] - 'p';
+      }
+      const int v = variety_of(c);
+      if (v < 0)
+        throw InputError(location_of(net, file), field,
+                         "the six faces must have six different colours");
+      ++counts[static_cast<std::size_t>(v)];
+    }
+  }
+  return BlocksInstance(counts);
+}
+
+Json read_variety_list(const YAML::Node& node, const std::string& file, const std::string& field,
+                       const std::vector<std::string>& words) {
+  std::string expected = "expected a list of varieties such as [\"(1,2)\", \"(3,4)\"]";
+  for (const auto& w : words) expected += ", or " + w;
+  if (node.IsScalar() && std::find(words.begin(), words.end(), node.Scalar()) != words.end())
+    return node.Scalar();
+  if (!node.IsSequence()) throw InputError(location_of(node, file), field, expected);
+  Json out = Json::array();
+  std::set<int> seen;
+  for (const auto& item : node) {
+    const int v = item.IsScalar() ? parse_variety(item.Scalar()) : -1;
+    if (v < 0)
+      throw InputError(location_of(item, file), field,
+                       "expected a variety (i,j) with i != j in 1..6, got '" +
+                           (item.IsScalar() ? item.Scalar() : std::string("a list or mapping")) +
+                           "'");
+    if (!seen.insert(v).second)
+      throw InputError(location_of(item, file), field, variety_name(v) + " is listed twice");
+    out.push_back(variety_name(v));
+  }
+  return out;
+}
+
+}  // namespace puzzlegen::eight_blocks

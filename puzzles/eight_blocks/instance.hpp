@@ -1,0 +1,39 @@
+// An Eight Blocks instance: a multiset of cubes, each coloured with the six colours p..u, kept
+// as the number of cubes of each of the 30 varieties (Haraguchi's 6x6 matrix in Conway's
+// labelling).
+#pragma once
+
+#include <array>
+
+#include "family.hpp"
+#include "geometry.hpp"
+
+namespace puzzlegen::eight_blocks {
+
+using Counts = std::array<int, kVarieties>;
+
+class BlocksInstance final : public Instance {
+ public:
+  explicit BlocksInstance(Counts counts) : counts_(counts) {}
+
+  const Counts& counts() const { return counts_; }
+  int size() const;
+
+  Json to_json() const override;  // {puzzle: eight-blocks, counts: 6 rows of 6}
+  // The least count vector over the 720 renamings of the colours.
+  std::vector<int> canonical_key() const override;
+  std::string render_text() const override;
+
+ private:
+  Counts counts_;
+};
+
+// `counts:` (6 rows of 6 integers, diagonal 0) or `cubes:` (nets {right, left, back, front,
+// top, bottom} with six different colours among p..u), or both (added up).
+BlocksInstance read_blocks(const YAML::Node& document, const std::string& file);
+
+// "(1,2)" names, or "all" / "none" / "others" where allowed, for spec options.
+Json read_variety_list(const YAML::Node& node, const std::string& file, const std::string& field,
+                       const std::vector<std::string>& words);
+
+}  // namespace puzzlegen::eight_blocks
