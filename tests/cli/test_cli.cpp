@@ -312,7 +312,8 @@ TEST_CASE("cli: the 36 Cube's boards, counts and proofs from the shipped files",
   CHECK(solution_count(saved.string()) == json({{"count", 96}, {"exact", true}}));
 
   // Euler at n = 6: proven impossible, exit 1.
-  const Result euler = run("generate " + source("specs/cube36/euler-6.yaml") + " --format json");
+  const Result euler = run("generate " + source("specs/cube36/euler-6.yaml") +
+                           " --time-limit 10m --format json");  // slow under sanitizers
   CHECK(euler.exit_code == 1);
   const auto summary = json_lines(euler.out).back()["summary"];
   CHECK(summary["proven"] == true);
