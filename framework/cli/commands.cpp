@@ -49,6 +49,12 @@ std::string convention_text(const OptionValues& options) {
   return out;
 }
 
+// " (modulo none)" after a heading, or nothing for a family with a single convention.
+std::string convention_suffix(const OptionValues& options) {
+  const std::string text = convention_text(options);
+  return text.empty() ? "" : " (" + text + ")";
+}
+
 std::string counts_text(const std::vector<std::pair<std::string, Count>>& counts) {
   std::ostringstream out;
   std::size_t width = 0;
@@ -171,7 +177,10 @@ std::string summary_text(const Spec& spec, const RunSummary& s,
   if (witness && s.witness) {
     out << "  the last instance above, counted in every convention:\n";
     for (std::size_t i = 0; i < witness->conventions.size(); ++i) {
-      out << "    " << convention_text(witness->conventions[i]) << ":";
+      out << "    "
+          << (witness->conventions.size() == 1 ? "counts"
+                                               : convention_text(witness->conventions[i]))
+          << ":";
       for (const auto& [kind, count] : witness->counts[i])
         out << "  " << kind << " " << count.text();
       out << "\n";
@@ -254,7 +263,7 @@ int solve(const std::string& file, const OptionOverrides& overrides,
   j["counts"] = counts_json(counts);
   j["solutions"] = Json::object();
   std::ostringstream text;
-  text << loaded.instance->render_text() << "\nsolutions (" << convention_text(options) << "):\n"
+  text << loaded.instance->render_text() << "\nsolutions" << convention_suffix(options) << ":\n"
        << counts_text(counts);
   const Json facts = family.solve_facts(*loaded.instance, limits);
   for (const auto& [key, value] : facts.items()) {
@@ -294,8 +303,8 @@ int check(const std::string& file, const std::string& spec_file, Format format, 
   text << (e.accepted()  ? "PASS"
            : e.undecided ? "UNDECIDED"
                          : "FAIL")
-       << ": " << file << " against " << spec_file << "\ncounts ("
-       << convention_text(spec.solution_options) << "):\n"
+       << ": " << file << " against " << spec_file << "\ncounts"
+       << convention_suffix(spec.solution_options) << ":\n"
        << counts_text(e.counts);
   for (const auto& reason : e.failed) text << "  failed: " << reason << "\n";
   print(out, format, j, text.str());
@@ -312,8 +321,10 @@ int validate(const std::string& spec_file, Format format, std::ostream& out) {
   j["convention"] = options_json(spec.solution_options);
   Json bounds = Json::object();
   std::ostringstream text;
-  text << spec_file << ": valid " << spec.family->name()
-       << " spec\n  counting: " << convention_text(spec.solution_options) << "\n";
+  text << spec_file << ": valid " << spec.family->name() << " spec\n  counting: "
+       << (convention_text(spec.solution_options).empty() ? "the family's one convention"
+                                                          : convention_text(spec.solution_options))
+       << "\n";
   for (const auto& [kind, b] : spec.bounds) {
     bounds[kind] = b.text();
     text << "  " << kind << ": " << b.text() << "\n";
@@ -343,8 +354,8 @@ int generate(const std::string& spec_file, const RunOverrides& overrides, Format
         out << "---\n" << to_yaml(record);
         break;
       case Format::text:
-        out << instance.render_text() << "counts (" << convention_text(spec.solution_options)
-            << "):\n"
+        out << instance.render_text() << "counts" << convention_suffix(spec.solution_options)
+            << ":\n"
             << counts_text(e.counts) << "\n";
         break;
     }
