@@ -174,6 +174,97 @@ std::vector<PlacedCube> first_assembly(const Counts& counts, int v) {
   return out;
 }
 
+namespace {
+
+// "A solid of variety v is composable" (want = true) or "is not" (want = false), on the counts
+// of v and of the 20 varieties compatible with it (the others never matter). Composability only
+// grows with the counts, so the bounds give an exact test and exact bound pruning: with every
+// count at its maximum the solid must be composable, and each lower bound rises to the least
+// value that keeps it so; with every count at its minimum it must not be, and each upper bound
+// falls to the greatest value that keeps it not. Proposition 4 decides each test.
+class Composability : public Propagator {
+ public:
+  Composability(Home home, ViewArray<Int::IntView>& x, std::vector<int> ids, int v, bool want)
+      : Propagator(home), x_(x), ids_(std::move(ids)), v_(v), want_(want) {
+    x_.subscribe(home, *this, Int::PC_INT_BND);
+  }
+  Composability(Space& home, Composability& other)
+      : Propagator(home, other), ids_(other.ids_), v_(other.v_), want_(other.want_) {
+    x_.update(home, other.x_);
+  }
+  static ExecStatus post(Home home, ViewArray<Int::IntView>& x, std::vector<int> ids, int v,
+                         bool want) {
+    (void)new (home) Composability(home, x, std::move(ids), v, want);
+    return ES_OK;
+  }
+  Propagator* copy(Space& home) override { return new (home) Composability(home, *this); }
+  std::size_t dispose(Space& home) override {
+    x_.cancel(home, *this, Int::PC_INT_BND);
+    ids_.~vector();
+    (void)Propagator::dispose(home);
+    return sizeof(*this);
+  }
+  PropCost cost(const Space&, const ModEventDelta&) const override {
+    return PropCost::linear(PropCost::HI, x_.size());
+  }
+  void reschedule(Space& home) override { x_.reschedule(home, *this, Int::PC_INT_BND); }
+
+  ExecStatus propagate(Space& home, const ModEventDelta&) override {
+    Counts low{}, high{};
+    for (int k = 0; k < x_.size(); ++k) {
+      // Beyond 8 cubes of a variety nothing changes (8 corners).
+      low[static_cast<std::size_t>(ids_[static_cast<std::size_t>(k)])] =
+          std::min(x_[k].min(), kCorners);
+      high[static_cast<std::size_t>(ids_[static_cast<std::size_t>(k)])] =
+          std::min(x_[k].max(), kCorners);
+    }
+    if (want_) {
+      if (!composable_by_trees(high, v_)) return ES_FAILED;
+      if (composable_by_trees(low, v_)) return home.ES_SUBSUMED(*this);
+    } else {
+      if (composable_by_trees(low, v_)) return ES_FAILED;
+      if (!composable_by_trees(high, v_)) return home.ES_SUBSUMED(*this);
+    }
+    for (int k = 0; k < x_.size(); ++k) {
+      const auto u = static_cast<std::size_t>(ids_[static_cast<std::size_t>(k)]);
+      if (low[u] == high[u]) continue;
+      Counts probe = want_ ? high : low;
+      if (want_) {  // the least count of u that keeps v composable
+        int value = low[u];
+        for (probe[u] = value; !composable_by_trees(probe, v_); probe[u] = ++value) {
+        }
+        GECODE_ME_CHECK(x_[k].gq(home, value));
+      } else {  // the greatest count of u that keeps v not composable
+        int value = high[u];
+        for (probe[u] = value; composable_by_trees(probe, v_); probe[u] = --value) {
+        }
+        if (value < high[u]) GECODE_ME_CHECK(x_[k].lq(home, value));
+      }
+    }
+    return ES_FIX;
+  }
+
+ private:
+  ViewArray<Int::IntView> x_;
+  std::vector<int> ids_;  // the variety of each view
+  int v_;
+  bool want_;
+};
+
+void composability(Space& home, const IntVarArray& x, int v, bool want) {
+  IntVarArgs relevant;
+  std::vector<int> ids;
+  for (int u = 0; u < kVarieties; ++u)
+    if (u == v || compatible(u, v)) {
+      relevant << x[u];
+      ids.push_back(u);
+    }
+  ViewArray<Int::IntView> views(home, relevant);
+  GECODE_ES_FAIL(Composability::post(home, views, std::move(ids), v, want));
+}
+
+}  // namespace
+
 BlocksSpace::BlocksSpace(int max_per_variety, const InstanceSearch& search)
     : x_(*this, kVarieties, 0, max_per_variety) {
   const IntVar size = expr(*this, sum(x_));
@@ -196,44 +287,23 @@ BlocksSpace::BlocksSpace(int max_per_variety, const InstanceSearch& search)
   }
   IntVarArgs capped(kVarieties);  // min(x, 2), for Corollary 2
   for (int v = 0; v < kVarieties; ++v) capped[v] = expr(*this, min(x_[v], 2));
-  IntArgs full_sum = IntArgs::create(kVarieties, 0, 0);
-  IntVarArgs neighbourhood;  // x_v + the compatible cubes, one per required variety
   int required = 0;
   for (int v = 0; v < kVarieties; ++v) {
     if (wanted[static_cast<std::size_t>(v)] == 0) continue;
-    std::array<unsigned, kVarieties> shared{};
-    for (int u = 0; u < kVarieties; ++u)
-      shared[static_cast<std::size_t>(u)] = u == v             ? 0xffU
-                                            : compatible(u, v) ? shared_corners(u, v)
-                                                               : 0U;
-    BoolVarArgs violated;
-    for (unsigned t = 1; t < 256; ++t) {
-      IntVarArgs terms;
-      for (int u = 0; u < kVarieties; ++u)
-        if (shared[static_cast<std::size_t>(u)] & t) terms << x_[u];
-      const int need = std::popcount(t);
-      if (wanted[static_cast<std::size_t>(v)] == 1) {
-        linear(*this, terms, IRT_GQ, need);
-      } else {
-        BoolVar b(*this, 0, 1);
-        linear(*this, terms, IRT_LQ, need - 1, b);
-        violated << b;
-      }
-    }
+    composability(*this, x_, v, wanted[static_cast<std::size_t>(v)] == 1);
+    const auto& var = varieties()[static_cast<std::size_t>(v)];
     if (wanted[static_cast<std::size_t>(v)] == 1) {
+      // Corollary 1 for all eight corners, written on the other side: the cubes incompatible
+      // with v (its mirror, the rest of its row and column) leave at least 8 for v.
       ++required;
-      IntVarArgs terms;
+      IntVarArgs incompatible;
       for (int u = 0; u < kVarieties; ++u)
-        if (shared[static_cast<std::size_t>(u)]) terms << x_[u];
-      neighbourhood << expr(*this, sum(terms));
-      for (int u = 0; u < kVarieties; ++u)
-        if (shared[static_cast<std::size_t>(u)]) ++full_sum[u];
+        if (u != v && !compatible(u, v)) incompatible << x_[u];
+      rel(*this, sum(incompatible) + 8 <= size);
       continue;
     }
-    rel(*this, BOT_OR, violated, 1);
     // Corollary 2: x_v + sum of min(x, 2) over the varieties of one other row (or column)
     // compatible with v is at most 7.
-    const auto& var = varieties()[static_cast<std::size_t>(v)];
     for (int line = 1; line <= 6; ++line) {
       for (const bool by_row : {true, false}) {
         if (line == (by_row ? var.row : var.column)) continue;
@@ -247,17 +317,8 @@ BlocksSpace::BlocksSpace(int max_per_variety, const InstanceSearch& search)
       }
     }
   }
-  if (required > 0) {
-    linear(*this, full_sum, x_, IRT_GQ, 8 * required);
-    // The same bound on the size (a cube counts for at most max(full_sum) varieties), which
-    // propagates where the sum over single counts cannot: with all 30 required, size >= 12.
-    const int most = *std::max_element(full_sum.begin(), full_sum.end());
-    rel(*this, size, IRT_GQ, (8 * required + most - 1) / most);
-    // The neighbourhoods add up to sum(full_sum x): with every variety required, to 21 size.
-    // Each is at least 8, so the size bounds how far any one can exceed 8.
-    const int least = *std::min_element(full_sum.begin(), full_sum.end());
-    if (least == most) rel(*this, sum(neighbourhood) == most * size);
-  }
+  // Lemma 2's counting bound: each cube counts for 21 of the required varieties at most.
+  if (required > 0) rel(*this, size, IRT_GQ, (8 * required + 20) / 21);
 
   if (search.symmetry_breaking) {
     // Renamings sigma that keep every variety's bounds: x <=lex (x_{sigma(v)})_v.
