@@ -188,10 +188,19 @@ int mirror(int v) {
 }
 
 bool compatible(int u, int v) {
-  if (u == v) return false;
-  const auto& a = varieties()[static_cast<std::size_t>(u)].triples;
-  const auto& b = varieties()[static_cast<std::size_t>(v)].triples;
-  return std::find_first_of(a.begin(), a.end(), b.begin(), b.end()) != a.end();
+  // A table: composability tests ask this in their inner loop.
+  static const auto table = [] {
+    std::array<std::array<bool, kVarieties>, kVarieties> out{};
+    for (int a = 0; a < kVarieties; ++a)
+      for (int b = 0; b < kVarieties; ++b) {
+        const auto& ta = varieties()[static_cast<std::size_t>(a)].triples;
+        const auto& tb = varieties()[static_cast<std::size_t>(b)].triples;
+        out[static_cast<std::size_t>(a)][static_cast<std::size_t>(b)] =
+            a != b && std::find_first_of(ta.begin(), ta.end(), tb.begin(), tb.end()) != ta.end();
+      }
+    return out;
+  }();
+  return table[static_cast<std::size_t>(u)][static_cast<std::size_t>(v)];
 }
 
 const std::vector<int>& varieties_with_triple(Triple t) {

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cstdlib>
 #include <functional>
 #include <numeric>
 
@@ -38,27 +39,49 @@ int corner_with_triple(int v, Triple t) {
 
 }  // namespace
 
+namespace {
+
+// G_v's possible edges: each variety compatible with v joins the two corners (indices into
+// v's sorted triples) whose triples it shares.
+struct Edge {
+  int variety, a, b;
+};
+const std::vector<Edge>& edges_of(int v) {
+  static const auto all = [] {
+    std::vector<std::vector<Edge>> out(kVarieties);
+    for (int w = 0; w < kVarieties; ++w)
+      for (int u = 0; u < kVarieties; ++u)
+        if (compatible(u, w)) {
+          const unsigned mask = shared_corners(u, w);  // two corners (Proposition 2)
+          out[static_cast<std::size_t>(w)].push_back(
+              {u, std::countr_zero(mask), std::countr_zero(mask & (mask - 1))});
+        }
+    return out;
+  }();
+  return all[static_cast<std::size_t>(v)];
+}
+
+}  // namespace
+
 bool composable_by_trees(const Counts& counts, int v) {
   std::array<int, kCorners> parent{};
   std::iota(parent.begin(), parent.end(), 0);
-  std::function<int(int)> find = [&](int a) {
-    return parent[static_cast<std::size_t>(a)] == a
-               ? a
-               : parent[static_cast<std::size_t>(a)] = find(parent[static_cast<std::size_t>(a)]);
+  const auto find = [&](int a) {
+    while (parent[static_cast<std::size_t>(a)] != a) a = parent[static_cast<std::size_t>(a)];
+    return a;
   };
-  std::array<int, kCorners> edges{};
-  for (int u = 0; u < kVarieties; ++u) {
-    if (!compatible(u, v) || counts[static_cast<std::size_t>(u)] == 0) continue;
-    const unsigned mask = shared_corners(u, v);  // exactly two corners (Proposition 2)
-    const int a = std::countr_zero(mask);
-    const int b = std::countr_zero(mask & (mask - 1));
-    parent[static_cast<std::size_t>(find(a))] = find(b);
-    edges[static_cast<std::size_t>(a)] += counts[static_cast<std::size_t>(u)];
+  std::array<int, kCorners> edges{};  // cubes (edges) counted at one end
+  for (const Edge& e : edges_of(v)) {
+    const int cubes = counts[static_cast<std::size_t>(e.variety)];
+    if (cubes == 0) continue;
+    parent[static_cast<std::size_t>(find(e.a))] = find(e.b);
+    edges[static_cast<std::size_t>(e.a)] += cubes;
   }
   std::array<int, kCorners> nodes{}, component_edges{};
   for (int k = 0; k < kCorners; ++k) {
-    ++nodes[static_cast<std::size_t>(find(k))];
-    component_edges[static_cast<std::size_t>(find(k))] += edges[static_cast<std::size_t>(k)];
+    const auto root = static_cast<std::size_t>(find(k));
+    ++nodes[root];
+    component_edges[root] += edges[static_cast<std::size_t>(k)];
   }
   int trees = 0;
   for (int k = 0; k < kCorners; ++k)
@@ -337,6 +360,7 @@ BlocksSpace::BlocksSpace(int max_per_variety, const InstanceSearch& search)
       rel(*this, x_, IRT_LQ, permuted);
     }
   }
+  // Row-major, least value first: the order the lex-leader constraints favour.
   branch(*this, x_, INT_VAR_NONE(),
          search.randomized ? INT_VAL_RND(Rnd(search.seed)) : INT_VAL_MIN());
 }
