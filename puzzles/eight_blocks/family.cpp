@@ -75,6 +75,19 @@ class Assembly final : public Solution {
   int checked_;
 };
 
+// Per-variety count bounds from `instance: {per-variety: ...}`: least and most per variety.
+std::pair<Counts, Counts> per_variety_bounds(const OptionValues& constraints) {
+  Counts low{}, high{};
+  high.fill(1000);
+  if (!constraints.has("per-variety")) return {low, high};
+  for (const auto& [name, range] : constraints.structured("per-variety").items()) {
+    const auto v = static_cast<std::size_t>(parse_variety(name));
+    low[v] = range[0].get<int>();
+    high[v] = range[1].get<int>();
+  }
+  return {low, high};
+}
+
 class EightBlocks final : public Family {
  public:
   std::string name() const override { return kName; }
@@ -86,10 +99,17 @@ class EightBlocks final : public Family {
   std::vector<OptionInfo> parameters() const override { return {}; }
   std::vector<OptionInfo> instance_constraints() const override {
     return {OptionInfo::integer(
-        "max-per-variety",
-        "at most this many cubes of each variety (the instance space of generators; a ninth "
-        "cube of a variety never makes another solid composable)",
-        "8", 0, 1000)};
+                "max-per-variety",
+                "at most this many cubes of each variety (the instance space of generators; a "
+                "ninth cube of a variety never makes another solid composable)",
+                "8", 0, 1000),
+            OptionInfo::structured(
+                "per-variety",
+                "bounds on the number of cubes of single varieties, such as {\"(1,2)\": {min: 2}}",
+                "a mapping from varieties to a number or {min, max, exactly}",
+                [](const YAML::Node& node, const std::string& file, const std::string& field) {
+                  return read_per_variety(node, file, field);
+                })};
   }
   std::vector<OptionInfo> solution_options() const override {
     return {
@@ -171,7 +191,13 @@ class EightBlocks final : public Family {
   bool satisfies(const Instance& instance, const OptionValues& constraints) const override {
     const auto& counts = dynamic_cast<const BlocksInstance&>(instance).counts();
     const auto most = constraints.integer("max-per-variety");
-    return std::all_of(counts.begin(), counts.end(), [&](int c) { return c <= most; });
+    if (!std::all_of(counts.begin(), counts.end(), [&](int c) { return c <= most; })) return false;
+    const auto [low, high] = per_variety_bounds(constraints);
+    for (int v = 0; v < kVarieties; ++v)
+      if (counts[static_cast<std::size_t>(v)] < low[static_cast<std::size_t>(v)] ||
+          counts[static_cast<std::size_t>(v)] > high[static_cast<std::size_t>(v)])
+        return false;
+    return true;
   }
 
   Count count(const Instance& instance, const std::string& kind, const OptionValues&,
@@ -197,8 +223,9 @@ class EightBlocks final : public Family {
   std::unique_ptr<InstanceSpace> instance_space(const OptionValues&,
                                                 const OptionValues& constraints,
                                                 const InstanceSearch& search) const override {
+    const auto [low, high] = per_variety_bounds(constraints);
     return std::make_unique<BlocksSpace>(static_cast<int>(constraints.integer("max-per-variety")),
-                                         search);
+                                         low, high, search);
   }
   std::unique_ptr<Instance> random_instance(const OptionValues&, const OptionValues& constraints,
                                             Rng& rng) const override {

@@ -133,6 +133,38 @@ BlocksInstance read_blocks(const YAML::Node& document, const std::string& file) 
   return BlocksInstance(counts);
 }
 
+Json read_per_variety(const YAML::Node& node, const std::string& file, const std::string& field) {
+  if (!node.IsMap())
+    throw InputError(location_of(node, file), field,
+                     "expected a mapping such as {\"(1,2)\": {min: 2}, \"(3,4)\": 1}");
+  Json out = Json::object();
+  for (const auto& entry : node) {
+    const std::string name = entry.first.IsScalar() ? entry.first.Scalar() : "";
+    const int v = parse_variety(name);
+    if (v < 0)
+      throw InputError(location_of(entry.first, file), field,
+                       "expected a variety (i,j) with i != j in 1..6, got '" + name + "'");
+    const std::string where = field + "." + variety_name(v);
+    const YAML::Node bounds = entry.second;
+    int low = 0;
+    int high = 1000;
+    if (bounds.IsScalar()) {
+      low = high = read_count(bounds, file, where);
+    } else if (bounds.IsMap()) {
+      reject_unknown_keys(bounds, {"min", "max", "exactly"}, where, file);
+      if (bounds["exactly"]) low = high = read_count(bounds["exactly"], file, where + ".exactly");
+      if (bounds["min"]) low = read_count(bounds["min"], file, where + ".min");
+      if (bounds["max"]) high = read_count(bounds["max"], file, where + ".max");
+      if (low > high) throw InputError(location_of(bounds, file), where, "min is greater than max");
+    } else {
+      throw InputError(location_of(bounds, file), where,
+                       "expected a number of cubes or {min, max, exactly}");
+    }
+    out[variety_name(v)] = {low, high};
+  }
+  return out;
+}
+
 Json read_variety_list(const YAML::Node& node, const std::string& file, const std::string& field,
                        const std::vector<std::string>& words) {
   std::string expected = "expected a list of varieties such as [\"(1,2)\", \"(3,4)\"]";

@@ -32,6 +32,9 @@ class BlocksInstance final : public Instance {
 // top, bottom} with six different colours among p..u), or both (added up).
 BlocksInstance read_blocks(const YAML::Node& document, const std::string& file);
 
+// `per-variety: {"(1,2)": {min: 2}, "(3,4)": 1}` as {"(1,2)": [2, 1000], "(3,4)": [1, 1]}.
+Json read_per_variety(const YAML::Node& node, const std::string& file, const std::string& field);
+
 // "(1,2)" names, or "all" / "none" / "others" where allowed, for spec options.
 Json read_variety_list(const YAML::Node& node, const std::string& file, const std::string& field,
                        const std::vector<std::string>& words);

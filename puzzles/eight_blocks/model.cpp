@@ -288,8 +288,13 @@ void composability(Space& home, const IntVarArray& x, int v, bool want) {
 
 }  // namespace
 
-BlocksSpace::BlocksSpace(int max_per_variety, const InstanceSearch& search)
+BlocksSpace::BlocksSpace(int max_per_variety, const Counts& low, const Counts& high,
+                         const InstanceSearch& search)
     : x_(*this, kVarieties, 0, max_per_variety) {
+  for (int v = 0; v < kVarieties; ++v) {
+    rel(*this, x_[v], IRT_GQ, low[static_cast<std::size_t>(v)]);
+    rel(*this, x_[v], IRT_LQ, high[static_cast<std::size_t>(v)]);
+  }
   const IntVar size = expr(*this, sum(x_));
   for (const auto& [name, bounds] : search.measure_bounds) {
     if (name != "size") continue;
@@ -344,15 +349,17 @@ BlocksSpace::BlocksSpace(int max_per_variety, const InstanceSearch& search)
   if (required > 0) rel(*this, size, IRT_GQ, (8 * required + 20) / 21);
 
   if (search.symmetry_breaking) {
-    // Renamings sigma that keep every variety's bounds: x <=lex (x_{sigma(v)})_v.
+    // Renamings sigma that keep every variety's bounds (on its solids and on its cubes):
+    // x <=lex (x_{sigma(v)})_v.
     for (const auto& sigma : colour_permutations()) {
       bool keeps = true;
       bool identity = true;
       for (int v = 0; v < kVarieties && keeps; ++v) {
         const int image = sigma[static_cast<std::size_t>(v)];
         identity = identity && image == v;
-        keeps =
-            bounds_of[static_cast<std::size_t>(v)] == bounds_of[static_cast<std::size_t>(image)];
+        const auto a = static_cast<std::size_t>(v);
+        const auto b = static_cast<std::size_t>(image);
+        keeps = bounds_of[a] == bounds_of[b] && low[a] == low[b] && high[a] == high[b];
       }
       if (!keeps || identity) continue;
       IntVarArgs permuted(kVarieties);

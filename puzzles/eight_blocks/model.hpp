@@ -34,7 +34,9 @@ std::vector<PlacedCube> first_assembly(const Counts& counts, int v);
 // for the colour renamings that map the spec's bounds to themselves.
 class BlocksSpace : public InstanceSpace {
  public:
-  BlocksSpace(int max_per_variety, const InstanceSearch& search);
+  // low and high: per-variety bounds on the counts (besides max_per_variety).
+  BlocksSpace(int max_per_variety, const Counts& low, const Counts& high,
+              const InstanceSearch& search);
   BlocksSpace(BlocksSpace& other);
   Gecode::Space* copy() override { return new BlocksSpace(*this); }
   std::unique_ptr<Instance> instance() const override;
