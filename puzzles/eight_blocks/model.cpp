@@ -207,23 +207,22 @@ namespace {
 // falls to the greatest value that keeps it not. Proposition 4 decides each test.
 class Composability : public Propagator {
  public:
-  Composability(Home home, ViewArray<Int::IntView>& x, std::vector<int> ids, int v, bool want)
-      : Propagator(home), x_(x), ids_(std::move(ids)), v_(v), want_(want) {
+  using Ids = std::array<int, 21>;  // v and the 20 varieties compatible with it
+  Composability(Home home, ViewArray<Int::IntView>& x, const Ids& ids, int v, bool want)
+      : Propagator(home), x_(x), ids_(ids), v_(v), want_(want) {
     x_.subscribe(home, *this, Int::PC_INT_BND);
   }
   Composability(Space& home, Composability& other)
       : Propagator(home, other), ids_(other.ids_), v_(other.v_), want_(other.want_) {
     x_.update(home, other.x_);
   }
-  static ExecStatus post(Home home, ViewArray<Int::IntView>& x, std::vector<int> ids, int v,
-                         bool want) {
-    (void)new (home) Composability(home, x, std::move(ids), v, want);
+  static ExecStatus post(Home home, ViewArray<Int::IntView>& x, const Ids& ids, int v, bool want) {
+    (void)new (home) Composability(home, x, ids, v, want);
     return ES_OK;
   }
   Propagator* copy(Space& home) override { return new (home) Composability(home, *this); }
   std::size_t dispose(Space& home) override {
     x_.cancel(home, *this, Int::PC_INT_BND);
-    ids_.~vector();
     (void)Propagator::dispose(home);
     return sizeof(*this);
   }
@@ -269,21 +268,23 @@ class Composability : public Propagator {
 
  private:
   ViewArray<Int::IntView> x_;
-  std::vector<int> ids_;  // the variety of each view
+  Ids ids_;  // the variety of each view (a plain array: Gecode frees propagators without
+             // running destructors)
   int v_;
   bool want_;
 };
 
 void composability(Space& home, const IntVarArray& x, int v, bool want) {
   IntVarArgs relevant;
-  std::vector<int> ids;
+  Composability::Ids ids{};
+  std::size_t k = 0;
   for (int u = 0; u < kVarieties; ++u)
     if (u == v || compatible(u, v)) {
       relevant << x[u];
-      ids.push_back(u);
+      ids.at(k++) = u;
     }
   ViewArray<Int::IntView> views(home, relevant);
-  GECODE_ES_FAIL(Composability::post(home, views, std::move(ids), v, want));
+  GECODE_ES_FAIL(Composability::post(home, views, ids, v, want));
 }
 
 }  // namespace
