@@ -92,6 +92,24 @@ const nlohmann::ordered_json& OptionValues::structured(const std::string& name) 
   return std::get<nlohmann::ordered_json>(at(name));
 }
 
+int read_int(const YAML::Node& node, const std::string& file, const std::string& field, int min,
+             int max, const std::string& what) {
+  const std::string expected =
+      "expected " + what + " from " + std::to_string(min) + " to " + std::to_string(max);
+  if (!node.IsScalar()) throw InputError(location_of(node, file), field, expected);
+  const std::string& text = node.Scalar();
+  std::size_t pos = 0;
+  int value = 0;
+  try {
+    value = std::stoi(text, &pos);
+  } catch (const std::exception&) {
+    pos = 0;
+  }
+  if (pos == 0 || pos != text.size() || value < min || value > max)
+    throw InputError(location_of(node, file), field, expected + ", got '" + text + "'");
+  return value;
+}
+
 SourceLocation location_of(const YAML::Node& node, const std::string& file) {
   const YAML::Mark mark = node.Mark();
   if (mark.is_null()) return {file, 0, 0};

@@ -110,6 +110,11 @@ class OptionValues {
 
 SourceLocation location_of(const YAML::Node& node, const std::string& file);
 
+// An integer from min to max written as a YAML scalar; otherwise an InputError saying
+// "expected WHAT from MIN to MAX, got '...'" (WHAT: "a tower size", say).
+int read_int(const YAML::Node& node, const std::string& file, const std::string& field, int min,
+             int max, const std::string& what);
+
 // Reads `map` (may be null: defaults only) against `infos`; unknown keys, wrong types and
 // out-of-range values raise InputError naming file:line:col and `section.key`.
 OptionValues read_options(const YAML::Node& map, const std::vector<OptionInfo>& infos,

@@ -15,24 +15,6 @@ namespace {
 constexpr int kMinN = 3;
 constexpr int kMaxN = 9;
 
-int read_int(const YAML::Node& node, const std::string& file, const std::string& field, int min,
-             int max, const std::string& what) {
-  const std::string expected =
-      "expected " + what + " from " + std::to_string(min) + " to " + std::to_string(max);
-  if (!node.IsScalar()) throw InputError(location_of(node, file), field, expected);
-  const std::string& text = node.Scalar();
-  std::size_t pos = 0;
-  int value = 0;
-  try {
-    value = std::stoi(text, &pos);
-  } catch (const std::exception&) {
-    pos = 0;
-  }
-  if (pos == 0 || pos != text.size() || value < min || value > max)
-    throw InputError(location_of(node, file), field, expected + ", got '" + text + "'");
-  return value;
-}
-
 std::string cell_name(int n, int cell) {
   return "row " + std::to_string(cell / n + 1) + ", column " + std::to_string(cell % n + 1);
 }

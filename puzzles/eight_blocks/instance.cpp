@@ -9,18 +9,7 @@ namespace puzzlegen::eight_blocks {
 namespace {
 
 int read_count(const YAML::Node& node, const std::string& file, const std::string& field) {
-  const std::string expected = "expected a number of cubes from 0 to 1000";
-  if (!node.IsScalar()) throw InputError(location_of(node, file), field, expected);
-  std::size_t pos = 0;
-  int value = -1;
-  try {
-    value = std::stoi(node.Scalar(), &pos);
-  } catch (const std::exception&) {
-    pos = 0;
-  }
-  if (pos == 0 || pos != node.Scalar().size() || value < 0 || value > 1000)
-    throw InputError(location_of(node, file), field, expected + ", got '" + node.Scalar() + "'");
-  return value;
+  return read_int(node, file, field, 0, 1000, "a number of cubes");
 }
 
 }  // namespace
