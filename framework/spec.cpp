@@ -273,7 +273,14 @@ Spec parse_spec(const std::string& text, const std::string& file, const Registry
     }
   }
   spec.solution_options = read_options(options_only, family.solution_options(), "solutions", file);
-  for (const auto& [kind, bounds] : family.implied_bounds(spec.solution_options)) {
+  std::map<std::string, Bounds> implied;
+  try {
+    implied = family.implied_bounds(spec.solution_options);
+  } catch (const InputError& e) {  // the family knows the field, the spec knows where it is
+    if (!e.where().file.empty()) throw;
+    throw InputError(location_of(solutions, file), e.field(), e.message());
+  }
+  for (const auto& [kind, bounds] : implied) {
     const auto [it, added] = spec.bounds.emplace(kind, bounds);
     if (!added && !(it->second == bounds))
       throw InputError(location_of(solutions, file), "solutions." + kind,
