@@ -22,6 +22,33 @@ Json Family::solve_facts(const Instance&, const Limits&) const {
   return Json::object();
 }
 
+std::string Family::task(const Instance&, const std::string& kind) const {
+  return "Find a solution of kind " + kind + ".";
+}
+
+std::string Family::count_phrase(const std::string& kind, const Count& count,
+                                 const OptionValues& options) const {
+  const std::string convention = convention_text(options);
+  return count_words(count, kind + " solution", kind + " solutions") +
+         (convention.empty() ? "" : " (" + convention + ")");
+}
+
+std::string convention_text(const OptionValues& options) {
+  std::string out;
+  for (const auto& [name, value] : options.all())
+    if (const auto* s = std::get_if<std::string>(&value))
+      out += (out.empty() ? "" : ", ") + name + " " + *s;
+  return out;
+}
+
+std::string count_words(const Count& count, const std::string& singular,
+                        const std::string& plural) {
+  if (!count.exact) return "at least " + std::to_string(count.value) + " " + plural;
+  if (count.value == 0) return "no " + plural;
+  if (count.value == 1) return "exactly one " + singular;
+  return "exactly " + std::to_string(count.value) + " " + plural;
+}
+
 std::vector<std::string> Family::kind_names() const {
   std::vector<std::string> names;
   for (const auto& kind : kinds()) names.push_back(kind.name);

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "options.hpp"
+#include "render/drawing.hpp"
 #include "rng.hpp"
 #include "solve.hpp"
 
@@ -31,6 +32,8 @@ class Instance {
   // instances with the same key.
   virtual std::vector<int> canonical_key() const = 0;
   virtual std::string render_text() const = 0;
+  // The puzzle as printed: cube nets to cut out, a board to fill in (see framework/render).
+  virtual render::Drawing draw() const = 0;
 };
 
 class Solution {
@@ -38,6 +41,8 @@ class Solution {
   virtual ~Solution() = default;
   virtual Json to_json() const = 0;
   virtual std::string render_text() const = 0;
+  // The answer as printed in an answer key.
+  virtual render::Drawing draw() const = 0;
 };
 
 // Bounds on a count or a measure. A count that is only a lower bound ("at least v") can still
@@ -68,6 +73,8 @@ class InstanceSpace : public Gecode::Space {
   virtual std::unique_ptr<Instance> instance() const = 0;  // for an assigned space
 };
 
+using InstancePtr = std::shared_ptr<const Instance>;
+
 // How a generator wants an instance space built.
 struct InstanceSearch {
   bool randomized = false;  // random value order (Gecode's own seeded generator)
@@ -91,6 +98,8 @@ class Family {
 
   virtual std::string name() const = 0;
   virtual std::string summary() const = 0;
+  // The puzzle's name as printed on worksheets ("Instant Insanity"); default: name().
+  virtual std::string title() const { return name(); }
   // Spec `parameters:`, `instance:` and the options of `solutions:` (count-as, modulo, ...).
   virtual std::vector<OptionInfo> parameters() const = 0;
   virtual std::vector<OptionInfo> instance_constraints() const = 0;
@@ -111,6 +120,11 @@ class Family {
   virtual std::map<std::string, Bounds> implied_bounds(const OptionValues& options) const;
   // Facts `solve` prints besides the counts (Eight Blocks: the composable varieties).
   virtual Json solve_facts(const Instance& instance, const Limits& limits) const;
+  // For printed puzzles: what the solver is asked to do to find a `kind` solution, and a count
+  // in words ("exactly one tower up to turning it"). The defaults name the kind and convention.
+  virtual std::string task(const Instance& instance, const std::string& kind) const;
+  virtual std::string count_phrase(const std::string& kind, const Count& count,
+                                   const OptionValues& options) const;
 
   // Instances
   virtual std::unique_ptr<Instance> read_instance(const YAML::Node& document,
@@ -137,6 +151,11 @@ class Family {
                                                     const OptionValues& constraints,
                                                     Rng& rng) const = 0;
 };
+
+// A counting convention as "count-as arrangements, modulo tower-symmetry" ("" if none).
+std::string convention_text(const OptionValues& options);
+// "exactly one tower", "exactly 8 towers", "at least 8 towers", "no towers".
+std::string count_words(const Count& count, const std::string& singular, const std::string& plural);
 
 class Registry {
  public:

@@ -60,7 +60,7 @@ class Run {
  private:
   void emit(std::shared_ptr<const Instance> instance, const Evaluation& e) {
     ++summary_.instances;
-    emit_(*instance, e);
+    emit_(instance, e);
     summary_.witness = std::move(instance);
   }
 

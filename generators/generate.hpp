@@ -38,7 +38,8 @@ struct RunSummary {
   StopReason stopped = StopReason::none;
 };
 
-using EmitFn = std::function<void(const Instance&, const Evaluation&)>;
+// The instance stays valid after the call (callers may keep it).
+using EmitFn = std::function<void(const InstancePtr&, const Evaluation&)>;
 using ProgressFn = std::function<void(const RunSummary&)>;
 
 // Which strategy "auto" means for this spec.

@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(g++ cmake make libgecode-dev libyaml-cpp-dev libcli11-dev catch2 nlohmann-json3-dev
-          libssl-dev)
+          libssl-dev libpugixml-dev libpng-dev chromium fonts-dejavu-core)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" ||

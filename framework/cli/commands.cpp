@@ -41,14 +41,6 @@ std::string option_info_text(const std::vector<OptionInfo>& infos) {
   return out.str();
 }
 
-std::string convention_text(const OptionValues& options) {
-  std::string out;
-  for (const auto& [name, value] : options.all())
-    if (const auto* s = std::get_if<std::string>(&value))
-      out += (out.empty() ? "" : ", ") + name + " " + *s;
-  return out;
-}
-
 // " (modulo none)" after a heading, or nothing for a family with a single convention.
 std::string convention_suffix(const OptionValues& options) {
   const std::string text = convention_text(options);
@@ -91,27 +83,6 @@ bool any_stopped(const std::vector<std::pair<std::string, Count>>& counts) {
   for (const auto& entry : counts)
     if (entry.second.stopped != StopReason::none) return true;
   return false;
-}
-
-Spec load_spec_with(const std::string& spec_file, const RunOverrides& overrides) {
-  Spec spec = load_spec(spec_file, builtin_families());
-  const SourceLocation cmd{"command line", 0, 0};
-  if (overrides.instances) {
-    if (*overrides.instances == "all")
-      spec.generate.instances.reset();
-    else {
-      const auto info = OptionInfo::integer("instances", "", "", 1, INT64_MAX);
-      spec.generate.instances =
-          std::get<std::int64_t>(parse_option_text(info, *overrides.instances, cmd, "--instances"));
-    }
-  }
-  if (overrides.seed) spec.generate.seed = *overrides.seed;
-  if (overrides.strategy) spec.generate.strategy = *overrides.strategy;
-  if (overrides.time_limit)
-    spec.generate.time_limit = parse_duration(*overrides.time_limit, cmd, "--time-limit");
-  if (overrides.node_limit) spec.generate.node_limit = *overrides.node_limit;
-  if (overrides.threads) spec.generate.threads = std::max(1u, *overrides.threads);
-  return spec;
 }
 
 // The witness of an optimum counted in every convention of its family, so a figure from a
@@ -201,6 +172,27 @@ std::string summary_text(const Spec& spec, const RunSummary& s,
 }
 
 }  // namespace
+
+Spec load_spec_with(const std::string& spec_file, const RunOverrides& overrides) {
+  Spec spec = load_spec(spec_file, builtin_families());
+  const SourceLocation cmd{"command line", 0, 0};
+  if (overrides.instances) {
+    if (*overrides.instances == "all")
+      spec.generate.instances.reset();
+    else {
+      const auto info = OptionInfo::integer("instances", "", "", 1, INT64_MAX);
+      spec.generate.instances =
+          std::get<std::int64_t>(parse_option_text(info, *overrides.instances, cmd, "--instances"));
+    }
+  }
+  if (overrides.seed) spec.generate.seed = *overrides.seed;
+  if (overrides.strategy) spec.generate.strategy = *overrides.strategy;
+  if (overrides.time_limit)
+    spec.generate.time_limit = parse_duration(*overrides.time_limit, cmd, "--time-limit");
+  if (overrides.node_limit) spec.generate.node_limit = *overrides.node_limit;
+  if (overrides.threads) spec.generate.threads = std::max(1u, *overrides.threads);
+  return spec;
+}
 
 int list_families(Format format, std::ostream& out) {
   Json families = Json::array();
@@ -344,8 +336,8 @@ int generate(const std::string& spec_file, const RunOverrides& overrides, Format
              std::ostream& out) {
   const Spec spec = load_spec_with(spec_file, overrides);
   const auto started = Clock::now();
-  auto emit = [&](const Instance& instance, const Evaluation& e) {
-    const Json record = instance_record(spec, instance, e.counts, 0);
+  auto emit = [&](const InstancePtr& instance, const Evaluation& e) {
+    const Json record = instance_record(spec, *instance, e.counts, 0);
     switch (format) {
       case Format::json:
         out << record.dump() << "\n";
@@ -354,7 +346,7 @@ int generate(const std::string& spec_file, const RunOverrides& overrides, Format
         out << "---\n" << to_yaml(record);
         break;
       case Format::text:
-        out << instance.render_text() << "counts" << convention_suffix(spec.solution_options)
+        out << instance->render_text() << "counts" << convention_suffix(spec.solution_options)
             << ":\n"
             << counts_text(e.counts) << "\n";
         break;
@@ -388,27 +380,6 @@ int generate(const std::string& spec_file, const RunOverrides& overrides, Format
   const bool enough = spec.generate.instances && s.instances >= *spec.generate.instances;
   if (enough || (s.exhausted && s.instances > 0)) return ok;
   return s.proven ? not_found : limit_reached;
-}
-
-int render(const std::string& file, const std::string& solution_kind, Format format,
-           std::ostream& out) {
-  const LoadedInstance loaded = load_instance(file, builtin_families());
-  Json j = {{"instance", loaded.instance->to_json()}};
-  std::string text = loaded.instance->render_text();
-  if (!solution_kind.empty()) {
-    loaded.family->check_kind(solution_kind, {"command line", 0, 0}, "--solution");
-    const auto solution = loaded.family->first_solution(*loaded.instance, solution_kind,
-                                                        Limits::within(std::chrono::seconds(60)));
-    if (solution) {
-      j["solution"] = solution->to_json();
-      text += "\n" + solution->render_text();
-    } else {
-      j["solution"] = nullptr;
-      text += "\nno " + solution_kind + " solution\n";
-    }
-  }
-  print(out, format, j, text);
-  return ok;
 }
 
 }  // namespace puzzlegen::cli

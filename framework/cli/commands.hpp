@@ -37,7 +37,21 @@ int check(const std::string& file, const std::string& spec_file, Format format, 
 int validate(const std::string& spec_file, Format format, std::ostream& out);
 int generate(const std::string& spec_file, const RunOverrides& overrides, Format format,
              std::ostream& out);
-int render(const std::string& file, const std::string& solution_kind, Format format,
-           std::ostream& out);
+// `format`: text, yaml, json, svg or html; `output`: a file written atomically, or "" for `out`.
+int render(const std::string& file, const std::string& solution_kind, const std::string& format,
+           const std::string& output, std::ostream& out);
+
+struct WorksheetRequest {
+  std::size_t count = 4;
+  std::string output;  // the HTML file; with `pdf`, the PDF goes next to it
+  bool pdf = false;
+  std::string title;  // default: "<Family> puzzles"
+  RunOverrides run;   // --seed, --time-limit, ...
+};
+// Progress and errors go to `log`.
+int worksheet(const std::string& spec_file, const WorksheetRequest& request, std::ostream& log);
+
+// The spec with command-line overrides of its `generate:` section applied.
+Spec load_spec_with(const std::string& spec_file, const RunOverrides& overrides);
 
 }  // namespace puzzlegen::cli

@@ -80,10 +80,31 @@ int main(int argc, char** argv) {
   generate->add_option("--threads", run.threads, "threads for nested counts");
   add_format(generate, format);
 
-  auto* render = app.add_subcommand("render", "draw an instance (and a solution) as text");
+  std::string output;
+  auto* render =
+      app.add_subcommand("render", "draw an instance (and a solution): text, SVG or HTML");
   render->add_option("file", file, "instance file")->required();
   render->add_option("--solution", kind, "also draw one solution of this kind");
-  add_format(render, format);
+  render->add_option("--format", format, "output format")
+      ->check(CLI::IsMember({"text", "yaml", "json", "svg", "html"}))
+      ->default_val("text");
+  render->add_option("-o,--output", output, "write to this file (default: standard output)");
+
+  cli::WorksheetRequest sheet;
+  auto* worksheet = app.add_subcommand(
+      "worksheet", "generate puzzles from a spec into a printable HTML page with an answer key");
+  worksheet->add_option("spec", spec_file, "spec file")->required();
+  worksheet->add_option("--count", sheet.count, "how many distinct puzzles")
+      ->default_val(4)
+      ->check(CLI::Range(1, 100));
+  worksheet->add_option("-o,--output", sheet.output, "the HTML file to write")->required();
+  worksheet->add_flag("--pdf", sheet.pdf, "also print it to a PDF next to it (needs Chromium)");
+  worksheet->add_option("--title", sheet.title, "the page's heading");
+  worksheet->add_option("--seed", sheet.run.seed, "random seed (default: the spec's)");
+  worksheet->add_option("--strategy", sheet.run.strategy, "auto, exhaustive, search or random")
+      ->check(CLI::IsMember({"auto", "exhaustive", "search", "random"}));
+  worksheet->add_option("--time-limit", sheet.run.time_limit,
+                        "e.g. 30s, 10m (default: the spec's)");
 
   try {
     app.parse(argc, argv);
@@ -92,7 +113,7 @@ int main(int argc, char** argv) {
   }
 
   install_interrupt_handler();
-  const Format fmt = parse_format(format);
+  const Format fmt = format == "svg" || format == "html" ? Format::text : parse_format(format);
   try {
     if (list->parsed()) return cli::list_families(fmt, std::cout);
     if (describe->parsed()) return cli::describe_family(family, fmt, std::cout);
@@ -101,7 +122,8 @@ int main(int argc, char** argv) {
     if (check->parsed()) return cli::check(file, spec_file, fmt, std::cout);
     if (validate->parsed()) return cli::validate(spec_file, fmt, std::cout);
     if (generate->parsed()) return cli::generate(spec_file, run, fmt, std::cout);
-    if (render->parsed()) return cli::render(file, kind, fmt, std::cout);
+    if (render->parsed()) return cli::render(file, kind, format, output, std::cout);
+    if (worksheet->parsed()) return cli::worksheet(spec_file, sheet, std::cerr);
   } catch (const InputError& e) {
     std::cerr << "puzzlegen: " << e.what() << "\n";
     return cli::bad_input;

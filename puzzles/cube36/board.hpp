@@ -50,6 +50,7 @@ class Board final : public Instance {
   // transposing; other boards: up to relabelling sizes only (see docs/cube36.md).
   std::vector<int> canonical_key() const override;
   std::string render_text() const override;
+  render::Drawing draw() const override;  // drawing.cpp
 
  private:
   int n_;

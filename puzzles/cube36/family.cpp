@@ -4,6 +4,7 @@
 
 #include <sstream>
 
+#include "drawing.hpp"
 #include "latin.hpp"
 #include "model.hpp"
 
@@ -85,6 +86,12 @@ class Placement final : public Solution {
     return out.str();
   }
 
+  render::Drawing draw() const override {
+    std::vector<int> sizes;
+    for (int cell = 0; cell < board_.cells(); ++cell) sizes.push_back(size_on(cell));
+    return draw_placement(board_, colours_, sizes);
+  }
+
  private:
   const std::string& name(int colour) const {
     return board_.colors()[static_cast<std::size_t>(colour)];
@@ -111,6 +118,7 @@ class Placement final : public Solution {
 class Cube36 final : public Family {
  public:
   std::string name() const override { return kName; }
+  std::string title() const override { return "The 36 Cube"; }
   std::string summary() const override {
     return "Place n x n towers (n colours x n sizes) on an n x n board of pedestals so that the "
            "top is flat and every row and column shows every colour once; special pieces also "
@@ -159,6 +167,30 @@ class Cube36 final : public Family {
             {"ordinary",
              "a solution in which every tower stands on a cell of its own size (the special "
              "pieces are not needed)"}};
+  }
+
+  std::string task(const Instance& instance, const std::string& kind) const override {
+    const auto& board = dynamic_cast<const Board&>(instance);
+    const std::string n = std::to_string(board.n());
+    std::string text = "You have " + n + " towers in each of the " + n +
+                       " colours, of sizes 1 to " + n +
+                       ". Stand one tower on every cell so that the top is flat (a cell " +
+                       "takes the tower of the size written on it) and every row and every " +
+                       "column shows each colour once.";
+    if (!board.specials().empty())
+      text += kind == "ordinary"
+                  ? " Use every tower on a cell of its own size."
+                  : " Two towers are special: they also fit the cells marked *, which the "
+                    "answer key outlines.";
+    return text;
+  }
+  std::string count_phrase(const std::string& kind, const Count& count,
+                           const OptionValues& options) const override {
+    std::string text = count_words(count, "solution", "solutions");
+    if (kind == "ordinary") text += " with every tower on a cell of its own size";
+    return text + (options.choice("modulo") == "color-relabelling"
+                       ? " up to renaming the colours"
+                       : " (each colouring of the board counts)");
   }
 
   std::unique_ptr<Instance> read_instance(const YAML::Node& document,

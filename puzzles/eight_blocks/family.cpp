@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <sstream>
 
+#include "drawing.hpp"
 #include "instance.hpp"
 #include "model.hpp"
 
@@ -34,8 +35,11 @@ std::string net_text(const Colouring& c) {
 
 class Assembly final : public Solution {
  public:
-  Assembly(int variety, std::vector<PlacedCube> cubes)
-      : variety_(variety), cubes_(std::move(cubes)), checked_(check_solid(cubes_)) {}
+  Assembly(int variety, std::vector<PlacedCube> cubes, const Counts& counts)
+      : variety_(variety),
+        cubes_(std::move(cubes)),
+        counts_(counts),
+        checked_(check_solid(cubes_)) {}
 
   Json to_json() const override {
     Json corners = Json::array();
@@ -69,9 +73,12 @@ class Assembly final : public Solution {
     return out.str();
   }
 
+  render::Drawing draw() const override { return draw_assembly(counts_, variety_, cubes_); }
+
  private:
   int variety_;
   std::vector<PlacedCube> cubes_;
+  Counts counts_;  // the instance's, to number the cubes as its drawing does
   int checked_;
 };
 
@@ -91,6 +98,7 @@ std::pair<Counts, Counts> per_variety_bounds(const OptionValues& constraints) {
 class EightBlocks final : public Family {
  public:
   std::string name() const override { return kName; }
+  std::string title() const override { return "Eight Blocks to Madness"; }
   std::string summary() const override {
     return "Build a 2x2x2 cube with one colour on each face and six colours in all from cubes "
            "coloured with six colours (Haraguchi's generalisation of Eight Blocks to Madness); "
@@ -210,6 +218,21 @@ class EightBlocks final : public Family {
     }
     return count_assemblies(counts, parse_variety(kind), cap, limits);
   }
+  std::string task(const Instance& instance, const std::string&) const override {
+    // Never the variety: the answer key names it.
+    const int n = dynamic_cast<const BlocksInstance&>(instance).size();
+    return "Cut out the " + std::to_string(n) + " cubes, fold and glue them, then build " +
+           (n == 8 ? "from all eight" : "from eight of them") +
+           " a 2x2x2 cube whose six faces each show a single colour, six different colours.";
+  }
+  std::string count_phrase(const std::string& kind, const Count& count,
+                           const OptionValues&) const override {
+    if (kind == kComposableVarieties)
+      return count_words(count, "solid (variety) can be built", "solids (varieties) can be built");
+    return count_words(count, "way", "ways") + " to build the " + kind +
+           " solid (choices of cubes and corners, each cube's turn forced)";
+  }
+
   std::unique_ptr<Solution> first_solution(const Instance& instance, const std::string& kind,
                                            const Limits&) const override {
     if (kind == kComposableVarieties) return nullptr;
@@ -217,7 +240,7 @@ class EightBlocks final : public Family {
     const int v = parse_variety(kind);
     auto cubes = first_assembly(counts, v);
     if (cubes.empty()) return nullptr;
-    return std::make_unique<Assembly>(v, std::move(cubes));
+    return std::make_unique<Assembly>(v, std::move(cubes), counts);
   }
 
   std::unique_ptr<InstanceSpace> instance_space(const OptionValues&,

@@ -23,6 +23,7 @@ class BlocksInstance final : public Instance {
   // The least count vector over the 720 renamings of the colours.
   std::vector<int> canonical_key() const override;
   std::string render_text() const override;
+  render::Drawing draw() const override;  // drawing.cpp
 
  private:
   Counts counts_;

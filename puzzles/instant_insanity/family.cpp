@@ -6,6 +6,7 @@
 #include <set>
 #include <sstream>
 
+#include "drawing.hpp"
 #include "model.hpp"
 
 namespace puzzlegen::instant_insanity {
@@ -91,6 +92,8 @@ class TowerSolution final : public Solution {
     return out.str();
   }
 
+  render::Drawing draw() const override { return draw_tower(instance_, rotations_); }
+
  private:
   const TowerInstance& instance_;
   std::string kind_;
@@ -100,6 +103,7 @@ class TowerSolution final : public Solution {
 class InstantInsanity final : public Family {
  public:
   std::string name() const override { return kName; }
+  std::string title() const override { return "Instant Insanity"; }
   std::string summary() const override {
     return "Stack n cubes coloured with n colours so that each of the tower's four sides shows "
            "every colour once (all-different) or a single colour (all-equal).";
@@ -160,6 +164,30 @@ class InstantInsanity final : public Family {
             {"monochrome-sides",
              "every side shows a single colour; sides may share a colour (AEIIS as their Eq. 11 "
              "states it: allEqual per side)"}};
+  }
+
+  std::string task(const Instance& instance, const std::string& kind) const override {
+    const auto& tower = dynamic_cast<const TowerInstance&>(instance);
+    const std::string n = std::to_string(tower.size());
+    const std::string goal =
+        kind == "all-different" ? "each of its four sides shows all " + n + " colours"
+        : kind == "all-equal"   ? "each of its four sides shows a single colour, and the four "
+                                  "sides four different colours"
+                                : "each of its four sides shows a single colour";
+    return "Cut out the " + n +
+           " cubes, fold and glue them, then stack them into a tower so that " + goal + ".";
+  }
+  std::string count_phrase(const std::string& kind, const Count& count,
+                           const OptionValues& options) const override {
+    const CountConvention c = convention_of(options);
+    std::string text = count_words(count, kind + " solution", kind + " solutions");
+    if (c.count_as == CountAs::decompositions)
+      return text + " (pairs of 2-factors of the colour multigraph)";
+    if (c.free_order) text += " in any stacking order";
+    if (c.modulo == 4) text += " up to turning the whole tower";
+    if (c.modulo == 8) text += " up to turning or flipping the whole tower";
+    return text + (c.count_as == CountAs::arrangements ? " (towers that look the same count once)"
+                                                       : " (each way of turning a cube counts)");
   }
 
   std::unique_ptr<Instance> read_instance(const YAML::Node& document,

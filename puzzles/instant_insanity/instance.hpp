@@ -37,6 +37,7 @@ class TowerInstance final : public Instance {
   Json to_json() const override;
   std::vector<int> canonical_key() const override;
   std::string render_text() const override;
+  render::Drawing draw() const override;  // drawing.cpp
 
  private:
   std::vector<std::string> colors_;

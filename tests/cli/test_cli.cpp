@@ -1,59 +1,15 @@
 // End-to-end: the real `puzzlegen` executable on real files, checked through its exit codes
 // and its machine-readable output.
-#include <sys/wait.h>
 #include <catch2/catch.hpp>
 
-#include <filesystem>
-#include <fstream>
 #include <nlohmann/json.hpp>
-#include <sstream>
 
-namespace fs = std::filesystem;
+#include "cli/run.hpp"
+
 using nlohmann::json;
+using namespace cli_test;
 
 namespace {
-
-struct Result {
-  int exit_code = -1;
-  std::string out, err;
-};
-
-std::string slurp(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-fs::path scratch_dir() {
-  static const fs::path dir = [] {
-    fs::path d = fs::temp_directory_path() / ("puzzlegen-cli-" + std::to_string(::getpid()));
-    fs::create_directories(d);
-    return d;
-  }();
-  return dir;
-}
-
-// Runs a shell fragment, capturing its standard output and error.
-Result run_shell(const std::string& script) {
-  const fs::path out = scratch_dir() / "stdout", err = scratch_dir() / "stderr";
-  const std::string command =
-      "(" + script + ") >" + out.string() + " 2>" + err.string() + " </dev/null";
-  const int status = std::system(command.c_str());
-  Result r;
-  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  r.out = slurp(out);
-  r.err = slurp(err);
-  return r;
-}
-
-Result run(const std::string& args) {
-  return run_shell(std::string(PUZZLEGEN_EXE) + " " + args);
-}
-
-std::string source(const std::string& relative) {
-  return std::string(PUZZLEGEN_SOURCE_DIR) + "/" + relative;
-}
 
 std::vector<json> json_lines(const std::string& text) {
   std::vector<json> out;

@@ -20,8 +20,8 @@ struct Collected {
 
 Collected run(const Spec& spec) {
   Collected out;
-  out.summary = generate(spec, [&](const Instance& instance, const Evaluation&) {
-    out.instances.push_back(instance.to_json());
+  out.summary = generate(spec, [&](const InstancePtr& instance, const Evaluation&) {
+    out.instances.push_back(instance->to_json());
   });
   return out;
 }
@@ -108,7 +108,7 @@ objective: {minimize: all-different}
   all.generate.instances.reset();
   all.generate.strategy = "exhaustive";
   std::uint64_t minimum = UINT64_MAX;
-  generate(all, [&](const Instance&, const Evaluation& e) {
+  generate(all, [&](const InstancePtr&, const Evaluation& e) {
     minimum = std::min(minimum, e.counts.front().second.value);
   });
   CHECK(*c.summary.best == minimum);

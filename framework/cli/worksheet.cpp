@@ -1,0 +1,258 @@
+// The printable commands: `render` (one instance, and a solution, as SVG or HTML) and
+// `worksheet` (N generated puzzles on one HTML page, the answer key after a page break).
+#include <filesystem>
+#include <iostream>
+#include <set>
+#include <sstream>
+
+#include "commands.hpp"
+#include "generate.hpp"
+#include "render/html.hpp"
+
+namespace puzzlegen::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+// Solutions drawn per puzzle in an answer key, at most.
+constexpr std::size_t kDrawnSolutions = 3;
+
+struct Shown {
+  std::string kind;
+  std::unique_ptr<Solution> solution;
+};
+
+// The solutions an answer key shows: one of each kind the spec requires, or else the first
+// kind, in the family's order, that has a solution.
+std::vector<Shown> answers(const Spec& spec, const Instance& instance, const Limits& limits) {
+  const Family& family = *spec.family;
+  std::vector<Shown> out;
+  for (const auto& kind : family.kind_names()) {
+    const auto it = spec.bounds.find(kind);
+    if (it == spec.bounds.end() || !it->second.min || *it->second.min == 0) continue;
+    if (out.size() == kDrawnSolutions) break;
+    if (auto solution = family.first_solution(instance, kind, limits))
+      out.push_back({kind, std::move(solution)});
+  }
+  for (const auto& kind : family.kind_names()) {
+    if (!out.empty()) break;
+    if (auto solution = family.first_solution(instance, kind, limits))
+      out.push_back({kind, std::move(solution)});
+  }
+  return out;
+}
+
+void write_output(const std::string& path, const std::string& content, std::ostream& out) {
+  if (path.empty() || path == "-") {
+    out << content;
+    return;
+  }
+  try {
+    render::write_file_atomically(path, content);
+  } catch (const std::exception& e) {
+    throw InputError({"command line", 0, 0}, "--output", "cannot write " + path + ": " + e.what());
+  }
+}
+
+struct Puzzle {
+  InstancePtr instance;
+  Evaluation evaluation;
+  std::uint64_t seed;
+};
+
+// Generates `count` puzzles distinct up to symmetry. Seeded strategies draw each puzzle from
+// its own seed (the spec's, then the next ones), so that puzzles differ more than neighbours in
+// one search do and each is reproduced by its seed alone; returns true then. Other strategies
+// take the first `count` instances of one run. Explains any shortfall on `log`.
+bool collect(const Spec& spec, std::size_t count, std::vector<Puzzle>& puzzles, std::ostream& log) {
+  const std::string strategy = resolve_strategy(spec);
+  const bool own_seeds = !spec.objective && (strategy == "search" || strategy == "random");
+  std::string shortfall;
+  if (own_seeds) {
+    const auto deadline =
+        Clock::now() + std::chrono::duration_cast<Clock::duration>(spec.generate.time_limit);
+    Spec one = spec;
+    one.generate.instances = 1;
+    std::set<std::vector<int>> seen;
+    const std::size_t attempts = 10 * count;
+    for (std::size_t attempt = 0; puzzles.size() < count; ++attempt) {
+      if (attempt == attempts) {
+        shortfall = "seeds " + std::to_string(spec.generate.seed) + " to " +
+                    std::to_string(spec.generate.seed + attempts - 1) +
+                    " gave no more distinct puzzles: the spec may admit only a few";
+        break;
+      }
+      one.generate.seed = spec.generate.seed + attempt;
+      one.generate.time_limit = deadline - Clock::now();
+      InstancePtr found;
+      Evaluation evaluation;
+      const RunSummary s = generate(one, [&](const InstancePtr& instance, const Evaluation& e) {
+        found = instance;
+        evaluation = e;
+      });
+      if (!found) {
+        shortfall = s.proven ? "no instance meets the spec (proven)"
+                             : "the search stopped (" + to_string(s.stopped) +
+                                   "): try a longer --time-limit";
+        break;
+      }
+      if (!seen.insert(found->canonical_key()).second) continue;
+      puzzles.push_back({found, evaluation, one.generate.seed});
+      log << "puzzle " << puzzles.size() << " of " << count << ": seed " << one.generate.seed
+          << "\n";
+    }
+  } else {
+    Spec all = spec;
+    all.generate.instances = count;
+    const RunSummary s = generate(all, [&](const InstancePtr& instance, const Evaluation& e) {
+      puzzles.push_back({instance, e, spec.generate.seed});
+      log << "puzzle " << puzzles.size() << " of " << count << "\n";
+    });
+    if (puzzles.size() < count)
+      shortfall =
+          s.proven ? "the spec admits no more (proven)"
+                   : "the search stopped (" + to_string(s.stopped) + "): try a longer --time-limit";
+  }
+  if (puzzles.size() < count)
+    log << "puzzlegen: found " << puzzles.size() << " of the " << count
+        << " distinct puzzles asked for; " << shortfall << "; nothing written\n";
+  return own_seeds;
+}
+
+}  // namespace
+
+int render(const std::string& file, const std::string& solution_kind, const std::string& format,
+           const std::string& output, std::ostream& out) {
+  const LoadedInstance loaded = load_instance(file, builtin_families());
+  const Family& family = *loaded.family;
+  std::unique_ptr<Solution> solution;
+  if (!solution_kind.empty()) {
+    family.check_kind(solution_kind, {"command line", 0, 0}, "--solution");
+    solution = family.first_solution(*loaded.instance, solution_kind,
+                                     Limits::within(std::chrono::seconds(60)));
+  }
+  const std::string missing = "no " + solution_kind + " solution";
+  std::string document;
+  if (format == "svg") {
+    render::Drawing drawing = loaded.instance->draw();
+    if (solution) {
+      drawing = render::stack(std::move(drawing), solution->draw(), 28);
+    } else if (!solution_kind.empty()) {
+      render::Drawing note;
+      note.content.add(render::label(0, 14, missing, 13, "start", "bold"));
+      note.width = 200;
+      note.height = 18;
+      drawing = render::stack(std::move(drawing), std::move(note), 20);
+    }
+    document = render::svg_document(drawing);
+  } else if (format == "html") {
+    render::HtmlPage page(family.title() + ": " + fs::path(file).filename().string());
+    page.add(render::heading(1, family.title()));
+    page.add(render::paragraph(file, "note"));
+    page.add(render::figure(loaded.instance->draw()));
+    if (!solution_kind.empty()) {
+      page.add(render::heading(2, "A " + solution_kind + " solution"));
+      page.add(solution ? render::figure(solution->draw()) : render::paragraph(missing));
+    }
+    document = page.str();
+  } else {
+    Json j = {{"instance", loaded.instance->to_json()}};
+    std::string text = loaded.instance->render_text();
+    if (!solution_kind.empty()) {
+      j["solution"] = solution ? solution->to_json() : Json(nullptr);
+      text += "\n" + (solution ? solution->render_text() : missing + "\n");
+    }
+    std::ostringstream printed;
+    const Format fmt = parse_format(format);
+    printed << (fmt == Format::json ? j.dump(2) + "\n" : fmt == Format::yaml ? to_yaml(j) : text);
+    document = printed.str();
+  }
+  write_output(output, document, out);
+  return ok;
+}
+
+int worksheet(const std::string& spec_file, const WorksheetRequest& request, std::ostream& log) {
+  const SourceLocation cmd{"command line", 0, 0};
+  if (request.output.empty() || request.output == "-")
+    throw InputError(cmd, "-o", "a worksheet needs an output file (-o sheet.html)");
+  std::optional<fs::path> browser;
+  if (request.pdf) {
+    browser = render::find_browser();
+    if (!browser)
+      throw InputError(cmd, "--pdf",
+                       "printing to PDF needs a headless Chromium: install Debian's `chromium` "
+                       "package (apt-get install chromium), or set PUZZLEGEN_BROWSER to a "
+                       "Chromium-compatible browser; or leave out --pdf and print the HTML page");
+  }
+  const Spec spec = load_spec_with(spec_file, request.run);
+  const Family& family = *spec.family;
+
+  std::vector<Puzzle> puzzles;
+  const bool own_seeds = collect(spec, request.count, puzzles, log);
+  if (puzzles.size() < request.count) return puzzles.empty() ? not_found : limit_reached;
+
+  const std::string title = request.title.empty() ? family.title() + " puzzles" : request.title;
+  render::HtmlPage page(title);
+  page.add(render::heading(1, title));
+  const Limits limits = Limits::within(std::chrono::seconds(20), 0, spec.generate.threads);
+  std::vector<std::vector<Shown>> shown;
+  for (std::size_t k = 0; k < puzzles.size(); ++k) {
+    const Instance& instance = *puzzles[k].instance;
+    shown.push_back(answers(spec, instance, limits));
+    const std::string kind =
+        shown.back().empty() ? spec.constrained_kinds().front() : shown.back().front().kind;
+    render::Element section("section");
+    section.set("class", "puzzle").set("id", "puzzle-" + std::to_string(k + 1));
+    section.add(render::heading(2, "Puzzle " + std::to_string(k + 1)));
+    section.add(render::paragraph(family.task(instance, kind)));
+    section.add(render::figure(instance.draw()));
+    page.add(std::move(section));
+  }
+
+  page.add(render::page_break());
+  render::Element key("section");
+  key.set("class", "answer-key");
+  key.add(render::heading(1, "Answer key"));
+  key.add(render::paragraph(
+      "Generated by puzzlegen from " + fs::path(spec_file).filename().string() + " (spec SHA-256 " +
+          spec.sha256.substr(0, 12) + "). " +
+          (own_seeds ? "Each puzzle is the instance printed by `puzzlegen generate " + spec_file +
+                           " --seed S` with its seed S."
+                     : "Puzzle k is the k-th instance printed by `puzzlegen generate " + spec_file +
+                           " --seed " + std::to_string(spec.generate.seed) + "`.") +
+          " Counts are exact unless they say \"at least\".",
+      "note"));
+  for (std::size_t k = 0; k < puzzles.size(); ++k) {
+    render::Element answer("section");
+    answer.set("class", "answer").set("id", "answer-" + std::to_string(k + 1));
+    answer.add(render::heading(2, "Puzzle " + std::to_string(k + 1)));
+    std::string counts;
+    for (const auto& [kind, capped] : puzzles[k].evaluation.counts) {
+      // The generator may have stopped counting once the spec was decided: count exactly here.
+      const Count exact =
+          capped.exact ? capped
+                       : family.count(*puzzles[k].instance, kind, spec.solution_options, 0, limits);
+      counts +=
+          (counts.empty() ? "" : "; ") + family.count_phrase(kind, exact, spec.solution_options);
+    }
+    answer.add(render::paragraph("Seed " + std::to_string(puzzles[k].seed) + ": " + counts + "."));
+    if (shown[k].empty()) answer.add(render::paragraph("It has no solution."));
+    for (const auto& [kind, solution] : shown[k])
+      answer.add(
+          render::figure(solution->draw(), shown[k].size() > 1 ? "A " + kind + " solution." : ""));
+    key.add(std::move(answer));
+  }
+  page.add(std::move(key));
+
+  write_output(request.output, page.str(), log);
+  log << "wrote " << request.output << "\n";
+  if (browser) {
+    const fs::path pdf = fs::path(request.output).replace_extension(".pdf");
+    render::print_to_pdf(*browser, request.output, pdf);
+    log << "wrote " << pdf.string() << "\n";
+  }
+  return ok;
+}
+
+}  // namespace puzzlegen::cli

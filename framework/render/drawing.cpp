@@ -1,0 +1,273 @@
+#include "drawing.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+
+namespace puzzlegen::render {
+
+namespace {
+
+constexpr int kHatchings = 8;
+constexpr double kLegendRow = 24;
+
+std::string hatch_id(int colour) {
+  return "pz-hatch-" + std::to_string(colour % kHatchings);
+}
+
+std::string lower(std::string s) {
+  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
+  return s;
+}
+
+// Light enough that the hatching and black outlines show, dark enough to tell apart.
+const std::map<std::string, std::string>& named_fills() {
+  static const std::map<std::string, std::string> fills = {
+      {"red", "#e57373"},    {"green", "#81c784"},  {"blue", "#64b5f6"},   {"white", "#ffffff"},
+      {"yellow", "#fff176"}, {"orange", "#ffb74d"}, {"purple", "#ba68c8"}, {"violet", "#ba68c8"},
+      {"black", "#757575"},  {"grey", "#bdbdbd"},   {"gray", "#bdbdbd"},   {"pink", "#f48fb1"},
+      {"brown", "#a1887f"},  {"cyan", "#4dd0e1"},   {"magenta", "#f06292"}};
+  return fills;
+}
+
+const std::array<const char*, 10> kHues = {"#e57373", "#81c784", "#64b5f6", "#fff176", "#ba68c8",
+                                           "#ffb74d", "#4dd0e1", "#a1887f", "#f48fb1", "#bdbdbd"};
+
+double text_width(const std::string& text, double size) {
+  return 0.6 * size * static_cast<double>(text.size());
+}
+
+Element shape(const std::string& tag, std::initializer_list<std::pair<const char*, double>> at) {
+  Element e(tag);
+  for (const auto& [name, value] : at) e.set(name, value);
+  return e;
+}
+
+Element translated(Element content, double x, double y) {
+  Element g("g");
+  g.set("transform", "translate(" + number(x) + "," + number(y) + ")");
+  return g.add(std::move(content));
+}
+
+// A glue tab on the edge from (x1, y1) to (x2, y2), folded outwards to the left of the edge's
+// direction (the net's faces are to its right).
+Element tab(double x1, double y1, double x2, double y2, double depth) {
+  const double dx = x2 - x1, dy = y2 - y1;
+  const double nx = dy, ny = -dx;  // left normal, length = edge length
+  const double k = depth / std::max(std::abs(dx), std::abs(dy));
+  const double inset = 0.2;
+  auto point = [](double x, double y) { return number(x) + "," + number(y) + " "; };
+  Element p("polygon");
+  p.set("class", "tab");
+  p.set("points", point(x1, y1) + point(x1 + inset * dx + k * nx, y1 + inset * dy + k * ny) +
+                      point(x2 - inset * dx + k * nx, y2 - inset * dy + k * ny) + point(x2, y2));
+  p.set("fill", "#f2f2f2").set("stroke", "#888").set("stroke-dasharray", "3,2");
+  return p;
+}
+
+// The colours as a row of discs with their names, wrapped at `width`.
+Drawing legend(const std::vector<Colour>& colours, double width) {
+  Drawing key;
+  key.content.set("class", "legend");
+  if (colours.empty()) return key;
+  const Palette palette(colours);
+  double x = 0, y = kLegendRow / 2;
+  for (std::size_t i = 0; i < colours.size(); ++i) {
+    const std::string text = lower(colours[i].label) == lower(colours[i].name)
+                                 ? colours[i].name
+                                 : colours[i].label + " = " + colours[i].name;
+    const double entry = 2 * 9 + 6 + text_width(text, 12);
+    if (x > 0 && x + entry > width) {
+      x = 0;
+      y += kLegendRow;
+    }
+    key.content.add(palette.disc(x + 9, y, 9, static_cast<int>(i)));
+    key.content.add(label(x + 24, y + 4, text));
+    key.width = std::max(key.width, x + entry);
+    x += entry + 18;
+  }
+  key.height = y + kLegendRow / 2;
+  return key;
+}
+
+}  // namespace
+
+std::string Palette::fill(int colour) const {
+  const auto& name = colours_.at(static_cast<std::size_t>(colour)).name;
+  const auto it = named_fills().find(lower(name));
+  return it != named_fills().end() ? it->second
+                                   : kHues[static_cast<std::size_t>(colour) % kHues.size()];
+}
+
+Element Palette::face(double x, double y, double size, int colour) const {
+  Element g("g");
+  g.set("class", "face").set("data-colour", colours_.at(static_cast<std::size_t>(colour)).name);
+  g.add(shape("rect", {{"x", x}, {"y", y}, {"width", size}, {"height", size}})
+            .set("fill", fill(colour)));
+  g.add(shape("rect", {{"x", x}, {"y", y}, {"width", size}, {"height", size}})
+            .set("fill", "url(#" + hatch_id(colour) + ")")
+            .set("stroke", "#000")
+            .set("stroke-width", 1.2));
+  const double r = size * 0.3;
+  g.add(shape("circle", {{"cx", x + size / 2}, {"cy", y + size / 2}, {"r", r}})
+            .set("fill", "#fff")
+            .set("stroke", "#555")
+            .set("stroke-width", 0.6));
+  const std::string& text = colours_[static_cast<std::size_t>(colour)].label;
+  const double font = std::min(r * 1.3, 2.2 * r / std::max<double>(1.0, 0.6 * text.size()));
+  g.add(label(x + size / 2, y + size / 2 + font * 0.36, text, font, "middle", "bold"));
+  return g;
+}
+
+Element Palette::disc(double cx, double cy, double radius, int colour) const {
+  Element g("g");
+  g.set("class", "disc").set("data-colour", colours_.at(static_cast<std::size_t>(colour)).name);
+  g.add(shape("circle", {{"cx", cx}, {"cy", cy}, {"r", radius}}).set("fill", fill(colour)));
+  g.add(shape("circle", {{"cx", cx}, {"cy", cy}, {"r", radius}})
+            .set("fill", "url(#" + hatch_id(colour) + ")")
+            .set("stroke", "#000"));
+  const std::string& text = colours_[static_cast<std::size_t>(colour)].label;
+  g.add(shape("circle", {{"cx", cx}, {"cy", cy}, {"r", radius * 0.62}}).set("fill", "#fff"));
+  const double font =
+      std::min(radius * 0.9, 1.3 * radius / std::max<double>(1.0, 0.6 * text.size()));
+  g.add(label(cx, cy + font * 0.36, text, font, "middle", "bold"));
+  return g;
+}
+
+double Palette::net_width(double cell) {
+  return 4.5 * cell;
+}
+double Palette::net_height(double cell) {
+  return 3.6 * cell + 18;
+}
+
+Element Palette::cube_net(double x, double y, double cell, const std::array<int, 6>& faces,
+                          const std::string& title) const {
+  // Cells in net order: top (1,0); left (0,1), front (1,1), right (2,1), back (3,1); bottom
+  // (1,2), offset by the tab depth so tabs stay inside the box.
+  static constexpr std::array<std::array<int, 2>, 6> kCells = {
+      {{1, 0}, {0, 1}, {1, 1}, {2, 1}, {3, 1}, {1, 2}}};
+  const double d = 0.3 * cell;  // tab depth
+  const double ox = d, oy = 18 + d;
+  Element g("g");
+  g.set("class", "net").set("data-title", title);
+  g.add(label(ox, 13, title, 13, "start", "bold"));
+  // Seven tabs, one per pair of edges glued together when the net is folded.
+  auto at = [&](double cx, double cy) {
+    return std::array<double, 2>{ox + cx * cell, oy + cy * cell};
+  };
+  const std::array<std::array<std::array<double, 2>, 2>, 7> edges = {{
+      {at(1, 1), at(1, 0)},  // top's left edge, glued to left's top edge
+      {at(1, 0), at(2, 0)},  // top's top edge, glued to back's top edge
+      {at(2, 0), at(2, 1)},  // top's right edge, glued to right's top edge
+      {at(2, 2), at(2, 3)},  // bottom's right edge
+      {at(2, 3), at(1, 3)},  // bottom's bottom edge
+      {at(1, 3), at(1, 2)},  // bottom's left edge
+      {at(0, 2), at(0, 1)},  // left's left edge, glued to back's right edge
+  }};
+  for (const auto& [a, b] : edges) g.add(tab(a[0], a[1], b[0], b[1], d));
+  for (std::size_t i = 0; i < 6; ++i) {
+    const auto [cx, cy] = kCells[i];
+    Element f = face(ox + cx * cell, oy + cy * cell, cell, faces[i]);
+    f.set("data-side", kNetFaces[i]);
+    g.add(std::move(f));
+  }
+  return translated(std::move(g), x, y);
+}
+
+Element label(double x, double y, const std::string& text, double size, const std::string& anchor,
+              const std::string& weight) {
+  Element t("text");
+  t.set("x", x).set("y", y).set("font-size", size);
+  if (anchor != "start") t.set("text-anchor", anchor);
+  if (weight != "normal") t.set("font-weight", weight);
+  return t.text(text);
+}
+
+Drawing flow(std::vector<Drawing> parts, double width, double gap) {
+  Drawing out;
+  double x = 0, y = 0, row_height = 0;
+  for (auto& part : parts) {
+    if (x > 0 && x + part.width > width) {
+      x = 0;
+      y += row_height + gap;
+      row_height = 0;
+    }
+    out.content.add(translated(std::move(part.content), x, y));
+    out.width = std::max(out.width, x + part.width);
+    row_height = std::max(row_height, part.height);
+    x += part.width + gap;
+    if (out.colours.empty()) out.colours = part.colours;
+  }
+  out.height = y + row_height;
+  return out;
+}
+
+Drawing stack(Drawing top, Drawing bottom, double gap) {
+  Drawing out;
+  out.width = std::max(top.width, bottom.width);
+  out.height = top.height + gap + bottom.height;
+  out.colours = top.colours.empty() ? bottom.colours : top.colours;
+  out.content.add(std::move(top.content));
+  out.content.add(translated(std::move(bottom.content), 0, top.height + gap));
+  return out;
+}
+
+Element definitions() {
+  Element defs("defs");
+  // One hatching per colour class, so a grey print still tells faces apart without the labels.
+  const std::array<const char*, kHatchings> paths = {
+      "",                                         // none
+      "M0,8 L8,0",                                // rising diagonal
+      "M0,0 L8,8",                                // falling diagonal
+      "M0,4 L8,4",                                // horizontal
+      "M4,0 L4,8",                                // vertical
+      "M0,8 L8,0 M0,0 L8,8",                      // cross-hatch
+      "M0,4 L8,4 M4,0 L4,8",                      // grid
+      "M1,1 L2,2 M5,5 L6,6 M1,5 L2,6 M5,1 L6,2",  // dots
+  };
+  for (int i = 0; i < kHatchings; ++i) {
+    Element pattern("pattern");
+    pattern.set("id", hatch_id(i))
+        .set("patternUnits", "userSpaceOnUse")
+        .set("width", 8)
+        .set("height", 8);
+    if (*paths[static_cast<std::size_t>(i)])
+      pattern.add(Element("path")
+                      .set("d", paths[static_cast<std::size_t>(i)])
+                      .set("stroke", "#000")
+                      .set("stroke-opacity", 0.45)
+                      .set("stroke-width", i == 7 ? 1.6 : 1));
+    defs.add(std::move(pattern));
+  }
+  Element holder("svg");
+  holder.set("class", "definitions")
+      .set("width", "0")
+      .set("height", "0")
+      .set("aria-hidden", "true");
+  return holder.add(std::move(defs));
+}
+
+Element svg(const Drawing& drawing, bool with_definitions) {
+  constexpr double margin = 8;
+  Drawing key = legend(drawing.colours, std::max(drawing.width, 600.0));
+  const double width = std::max(drawing.width, key.width) + 2 * margin;
+  const double height = drawing.height + (key.height > 0 ? key.height + 12 : 0) + 2 * margin;
+  Element root("svg");
+  root.set("xmlns", "http://www.w3.org/2000/svg")
+      .set("width", width)
+      .set("height", height)
+      .set("viewBox", "0 0 " + number(width) + " " + number(height))
+      .set("font-family", "DejaVu Sans, Arial, Helvetica, sans-serif");
+  if (with_definitions) root.add(definitions());
+  root.add(translated(drawing.content, margin, margin));
+  if (key.height > 0)
+    root.add(translated(std::move(key.content), margin, margin + drawing.height + 12));
+  return root;
+}
+
+std::string svg_document(const Drawing& drawing) {
+  return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + svg(drawing, true).str() + "\n";
+}
+
+}  // namespace puzzlegen::render

@@ -1,0 +1,76 @@
+// Drawing blocks shared by every family: coloured faces that stay readable in black-and-white
+// print, cube nets to cut out, legends, and SVG documents. A family draws its instances and
+// solutions as a Drawing; the CLI puts drawings into SVG files, HTML pages and worksheets.
+#pragma once
+
+#include <array>
+#include <string>
+#include <vector>
+
+#include "xml.hpp"
+
+namespace puzzlegen::render {
+
+// A colour as drawn: its name (for the legend and the fill, when it names a colour) and the
+// short label printed on every face of that colour.
+struct Colour {
+  std::string name;
+  std::string label;
+};
+
+// An SVG group in its own coordinates, from (0,0) to (width,height), and the colours its faces
+// use, which are drawn as a legend underneath.
+struct Drawing {
+  Element content{"g"};
+  double width = 0;
+  double height = 0;
+  std::vector<Colour> colours;
+};
+
+// Faces of colour i: a fill (the named colour where the name is one, a distinct hue
+// otherwise), a hatching of its own, and the colour's label on a white disc.
+class Palette {
+ public:
+  explicit Palette(std::vector<Colour> colours) : colours_(std::move(colours)) {}
+  const std::vector<Colour>& colours() const { return colours_; }
+
+  std::string fill(int colour) const;
+  // <g class="face" data-colour="NAME">: a square with its top-left corner at (x, y).
+  Element face(double x, double y, double size, int colour) const;
+  // A disc of the colour with its label (graph vertices, legend swatches).
+  Element disc(double cx, double cy, double radius, int colour) const;
+
+  // A cross-shaped net to cut out and fold, with glue tabs: top; left, front, right, back;
+  // bottom. `faces` holds the colours in that order. <g class="net"> with six faces, its
+  // top-left corner at (x, y), net_width(cell) by net_height(cell) with the title.
+  Element cube_net(double x, double y, double cell, const std::array<int, 6>& faces,
+                   const std::string& title) const;
+  static double net_width(double cell);
+  static double net_height(double cell);
+
+ private:
+  std::vector<Colour> colours_;
+};
+
+// Where a net's faces are: the order of Palette::cube_net's `faces`.
+inline constexpr std::array<const char*, 6> kNetFaces = {"top",   "left", "front",
+                                                         "right", "back", "bottom"};
+
+// Text in the drawings' font; `anchor` is start, middle or end.
+Element label(double x, double y, const std::string& text, double size = 12,
+              const std::string& anchor = "start", const std::string& weight = "normal");
+
+// Lays drawings out in rows no wider than `width` (at least one per row), `gap` apart.
+Drawing flow(std::vector<Drawing> parts, double width, double gap);
+// `top` over `bottom`, `gap` apart; the colours are top's, or bottom's when top has none.
+Drawing stack(Drawing top, Drawing bottom, double gap);
+
+// <svg> of a drawing with its legend below. With `definitions`, it carries the hatching
+// patterns itself (a standalone file); otherwise the page must include definitions() once.
+Element svg(const Drawing& drawing, bool definitions);
+// <svg class="definitions">: the hatching patterns, drawn nowhere.
+Element definitions();
+// A standalone SVG file.
+std::string svg_document(const Drawing& drawing);
+
+}  // namespace puzzlegen::render

@@ -1,0 +1,151 @@
+#include "html.hpp"
+
+#include <cstdlib>
+#include <fstream>
+#include <random>
+#include <sstream>
+#include <stdexcept>
+#include <system_error>
+
+namespace puzzlegen::render {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// No quotes, < or & in here: <style> is raw text to an HTML parser but not to an XML one.
+// Print first: A4 pages, figures never split across pages, the answer key on its own pages.
+const char* const kStyle = R"(
+@page { size: A4; margin: 14mm; }
+body { font-family: DejaVu Sans, Arial, Helvetica, sans-serif; color: #000; margin: 0 auto;
+       max-width: 182mm; }
+h1 { font-size: 20pt; margin: 0 0 4mm; }
+h2 { font-size: 14pt; margin: 6mm 0 2mm; break-after: avoid; }
+p { font-size: 10.5pt; margin: 1mm 0 3mm; }
+p.note { color: #333; font-size: 9.5pt; }
+figure { display: inline-block; margin: 0 4mm 4mm 0; break-inside: avoid; vertical-align: top; }
+figcaption { font-size: 9.5pt; margin-top: 1mm; max-width: 170mm; }
+section.puzzle { break-inside: avoid; margin-bottom: 4mm; }
+div.page-break { break-before: page; }
+svg.definitions { position: absolute; width: 0; height: 0; }
+svg { max-width: 100%; height: auto; }
+)";
+
+std::string quote(const fs::path& path) {
+  std::string s = path.string(), out = "'";
+  for (const char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
+// Runs the browser on `html` with `arguments`, its output into a log that an error quotes.
+void run_browser(const fs::path& browser, const fs::path& html, const std::string& arguments) {
+  const fs::path profile =
+      fs::temp_directory_path() / ("puzzlegen-browser-" + std::to_string(std::random_device{}()));
+  const fs::path log = profile.string() + ".log";
+  const std::string command =
+      quote(browser) + " --headless --no-sandbox --disable-gpu --disable-dev-shm-usage" +
+      " --no-first-run --user-data-dir=" + quote(profile) + " " + arguments + " " +
+      quote("file://" + fs::absolute(html).string()) + " >" + quote(log) + " 2>&1";
+  const int status = std::system(command.c_str());
+  std::error_code ignored;
+  fs::remove_all(profile, ignored);
+  std::string output;
+  if (std::ifstream in{log}) output.assign(std::istreambuf_iterator<char>(in), {});
+  fs::remove(log, ignored);
+  if (status != 0) throw std::runtime_error("the browser failed (" + command + "):\n" + output);
+}
+
+}  // namespace
+
+HtmlPage& HtmlPage::add(Element element) {
+  parts_.push_back(std::move(element));
+  return *this;
+}
+
+std::string HtmlPage::str() const {
+  Element head("head");
+  head.add(Element("meta").set("charset", "utf-8"));
+  head.add(Element("title").text(title_));
+  head.add(Element("style").text(kStyle));
+  Element body("body");
+  body.add(definitions());  // the hatching patterns once, before any drawing refers to them
+  for (const auto& part : parts_) body.add(part);
+  Element html("html");
+  html.set("lang", "en").add(std::move(head)).add(std::move(body));
+  return "<!DOCTYPE html>\n" + html.str() + "\n";
+}
+
+Element figure(const Drawing& drawing, const std::string& caption) {
+  Element f("figure");
+  f.set("class", "drawing").add(svg(drawing, false));
+  if (!caption.empty()) f.add(Element("figcaption").text(caption));
+  return f;
+}
+
+Element page_break() {
+  return Element("div").set("class", "page-break");
+}
+
+Element paragraph(const std::string& text, const std::string& css_class) {
+  Element p("p");
+  if (!css_class.empty()) p.set("class", css_class);
+  return p.text(text);
+}
+
+Element heading(int level, const std::string& text) {
+  return Element("h" + std::to_string(level)).text(text);
+}
+
+void write_file_atomically(const fs::path& path, const std::string& content) {
+  const fs::path temporary = path.string() + ".tmp-" + std::to_string(std::random_device{}());
+  {
+    std::ofstream out(temporary, std::ios::binary);
+    out << content;
+    out.close();
+    if (!out) {
+      std::error_code ignored;
+      fs::remove(temporary, ignored);
+      throw std::runtime_error("cannot write " + path.string());
+    }
+  }
+  fs::rename(temporary, path);
+}
+
+std::optional<fs::path> find_browser() {
+  if (const char* chosen = std::getenv("PUZZLEGEN_BROWSER"); chosen && *chosen) {
+    std::error_code ec;
+    if (fs::is_regular_file(chosen, ec)) return fs::path(chosen);
+    return std::nullopt;
+  }
+  const char* path = std::getenv("PATH");
+  if (!path) return std::nullopt;
+  std::istringstream dirs(path);
+  std::string dir;
+  while (std::getline(dirs, dir, ':'))
+    for (const char* name : {"chromium", "chromium-browser", "google-chrome"}) {
+      const fs::path candidate = fs::path(dir) / name;
+      std::error_code ec;
+      if (fs::is_regular_file(candidate, ec)) return candidate;
+    }
+  return std::nullopt;
+}
+
+void print_to_pdf(const fs::path& browser, const fs::path& html, const fs::path& pdf) {
+  const fs::path temporary =
+      pdf.string() + ".tmp-" + std::to_string(std::random_device{}()) + ".pdf";
+  run_browser(browser, html,
+              "--no-pdf-header-footer --print-to-pdf-no-header --print-to-pdf=" +
+                  quote(fs::absolute(temporary)));
+  if (!fs::exists(temporary)) throw std::runtime_error("the browser wrote no PDF");
+  fs::rename(temporary, pdf);
+}
+
+void screenshot(const fs::path& browser, const fs::path& html, const fs::path& png, int width,
+                int height) {
+  run_browser(browser, html,
+              "--hide-scrollbars --window-size=" + std::to_string(width) + "," +
+                  std::to_string(height) + " --screenshot=" + quote(fs::absolute(png)));
+  if (!fs::exists(png)) throw std::runtime_error("the browser wrote no screenshot");
+}
+
+}  // namespace puzzlegen::render

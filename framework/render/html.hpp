@@ -1,0 +1,46 @@
+// Self-contained printable HTML pages (inline CSS and SVG, nothing fetched), and printing them
+// to PDF or PNG with a headless Chromium where one is installed.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "drawing.hpp"
+
+namespace puzzlegen::render {
+
+class HtmlPage {
+ public:
+  explicit HtmlPage(std::string title) : title_(std::move(title)) {}
+  HtmlPage& add(Element element);  // appended to <body>
+  std::string str() const;         // the whole document, doctype first
+
+ private:
+  std::string title_;
+  std::vector<Element> parts_;
+};
+
+// <figure class="drawing">: the drawing (with its legend) and a caption under it.
+Element figure(const Drawing& drawing, const std::string& caption = "");
+// Everything after this element starts on a new printed page.
+Element page_break();
+Element paragraph(const std::string& text, const std::string& css_class = "");
+Element heading(int level, const std::string& text);
+
+// Writes `content` to `path` through a temporary file in the same directory and a rename, so
+// a failed run never leaves a partial file. Throws std::runtime_error on I/O failure.
+void write_file_atomically(const std::filesystem::path& path, const std::string& content);
+
+// The headless browser used for PDF and PNG: $PUZZLEGEN_BROWSER, or chromium found on PATH.
+std::optional<std::filesystem::path> find_browser();
+// Prints an HTML file to PDF (A4, no header or footer). Throws std::runtime_error naming the
+// command when the browser fails.
+void print_to_pdf(const std::filesystem::path& browser, const std::filesystem::path& html,
+                  const std::filesystem::path& pdf);
+// A screenshot of the page's first `height` pixels at `width`.
+void screenshot(const std::filesystem::path& browser, const std::filesystem::path& html,
+                const std::filesystem::path& png, int width, int height);
+
+}  // namespace puzzlegen::render

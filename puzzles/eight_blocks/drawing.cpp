@@ -1,0 +1,198 @@
+#include "drawing.hpp"
+
+#include <algorithm>
+
+namespace puzzlegen::eight_blocks {
+
+namespace {
+
+using render::Element;
+using render::label;
+
+std::array<int, 6> net_order(const Colouring& c) {
+  return {c[top], c[left], c[front], c[right], c[back], c[bottom]};
+}
+
+// Where each of the solid's faces sits in a cross-shaped net of 2x2 blocks (in blocks), and
+// which of its four squares a corner with signs s shows there, seen from outside with the net
+// unfolded around the front face.
+struct BlockPlace {
+  int column, row;
+};
+BlockPlace block_of(int face) {
+  switch (face) {
+    case top:
+      return {1, 0};
+    case left:
+      return {0, 1};
+    case front:
+      return {1, 1};
+    case right:
+      return {2, 1};
+    case back:
+      return {3, 1};
+    default:
+      return {1, 2};
+  }
+}
+BlockPlace square_of(int face, const std::array<int, 3>& s) {
+  const bool x = s[0] > 0, y = s[1] > 0, z = s[2] > 0;
+  switch (face) {
+    case front:
+      return {x, !z};
+    case right:
+      return {y, !z};
+    case back:
+      return {!x, !z};
+    case left:
+      return {!y, !z};
+    case top:
+      return {x, !y};
+    default:  // bottom
+      return {x, y};
+  }
+}
+
+std::string corner_label(int corner) {
+  const auto faces = corner_faces(corner);
+  return std::string(kFaceNames[static_cast<std::size_t>(faces[2])]) + "-" +
+         kFaceNames[static_cast<std::size_t>(faces[1])] + "-" +
+         kFaceNames[static_cast<std::size_t>(faces[0])];
+}
+
+Element number_tag(double x, double y, int number) {
+  Element g("g");
+  g.add(Element("rect")
+            .set("x", x + 1.5)
+            .set("y", y + 1.5)
+            .set("width", 13)
+            .set("height", 11)
+            .set("fill", "#fff"));
+  g.add(label(x + 8, y + 10.5, std::to_string(number), 9, "middle", "bold"));
+  return g;
+}
+
+}  // namespace
+
+render::Palette palette() {
+  std::vector<render::Colour> colours;
+  for (int c = 0; c < kColours; ++c) {
+    const std::string name(1, static_cast<char>('p' + c));
+    colours.push_back({name, name});
+  }
+  return render::Palette(std::move(colours));
+}
+
+std::vector<int> numbered_cubes(const Counts& counts) {
+  std::vector<int> out;
+  for (int v = 0; v < kVarieties; ++v)
+    out.insert(out.end(), static_cast<std::size_t>(counts[static_cast<std::size_t>(v)]), v);
+  return out;
+}
+
+render::Drawing BlocksInstance::draw() const {
+  const render::Palette colours = palette();
+  const std::vector<int> cubes = numbered_cubes(counts_);
+  const double cell = cubes.size() > 12 ? 24 : 30;
+  std::vector<render::Drawing> nets;
+  for (std::size_t k = 0; k < cubes.size(); ++k) {
+    render::Drawing net;
+    net.content = colours.cube_net(
+        0, 0, cell, net_order(varieties()[static_cast<std::size_t>(cubes[k])].colouring),
+        "Cube " + std::to_string(k + 1));
+    net.width = render::Palette::net_width(cell);
+    net.height = render::Palette::net_height(cell);
+    nets.push_back(std::move(net));
+  }
+  render::Drawing d = render::flow(std::move(nets), 640, 12);
+  d.colours = colours.colours();
+  return d;
+}
+
+render::Drawing draw_assembly(const Counts& counts, int variety,
+                              const std::vector<PlacedCube>& cubes) {
+  const render::Palette colours = palette();
+  // Number each placed cube as the puzzle sheet does: the first unused cube of its variety.
+  const std::vector<int> sheet = numbered_cubes(counts);
+  std::vector<bool> used(sheet.size(), false);
+  std::vector<int> numbers;
+  for (const auto& cube : cubes) {
+    std::size_t k = 0;
+    while (k < sheet.size() && (used[k] || sheet[k] != cube.variety)) ++k;
+    if (k == sheet.size()) throw std::logic_error("an assembly uses a cube the instance lacks");
+    used[k] = true;
+    numbers.push_back(static_cast<int>(k) + 1);
+  }
+
+  // The solid unfolded: six 2x2 blocks, each square coloured as the cube there shows it.
+  constexpr double cell = 34, gap = 14, title = 36;
+  const double block = 2 * cell + gap;
+  render::Drawing solid;
+  solid.content.set("class", "solid");
+  solid.content.add(
+      label(0, 13, "The " + variety_name(variety) + " solid, unfolded", 12, "start", "bold"));
+  solid.content.add(label(0, 28, "numbers: the cube on each square", 10));
+  for (std::size_t i = 0; i < cubes.size(); ++i) {
+    const Colouring shown =
+        rotate(varieties()[static_cast<std::size_t>(cubes[i].variety)].colouring,
+               rotations()[static_cast<std::size_t>(cubes[i].rotation)]);
+    const auto signs = corner_signs(cubes[i].corner);
+    for (const int f : corner_faces(cubes[i].corner)) {
+      const auto [bc, br] = block_of(f);
+      const auto [sc, sr] = square_of(f, signs);
+      const double x = bc * block + sc * cell, y = title + br * block + sr * cell;
+      solid.content.add(colours.face(x, y, cell, shown[static_cast<std::size_t>(f)])
+                            .set("data-side", kFaceNames[static_cast<std::size_t>(f)]));
+      solid.content.add(number_tag(x, y, numbers[i]));
+    }
+  }
+  for (int f = 0; f < 6; ++f) {
+    const auto [bc, br] = block_of(f);
+    solid.content.add(label(bc * block + cell, title + br * block + 2 * cell + 10,
+                            kFaceNames[static_cast<std::size_t>(f)], 9, "middle"));
+  }
+  solid.width = 4 * block;
+  solid.height = title + 3 * block + 6;
+
+  // Corner by corner: the cube and the colours on its three outer faces.
+  constexpr double row = 28, face = 22;
+  const std::array<double, 6> x = {0, 124, 166, 222, 290, 358};
+  render::Drawing table;
+  table.content.set("class", "corners");
+  table.content.add(label(0, 13, "Corner by corner", 12, "start", "bold"));
+  const std::array<const char*, 5> header = {"corner", "cube", "variety", "z", "y"};
+  for (std::size_t k = 0; k < header.size(); ++k)
+    table.content.add(label(x[k], 32,
+                            k == 3   ? "top/bot."
+                            : k == 4 ? "front/back"
+                                     : header[k],
+                            9.5));
+  table.content.add(label(x[5], 32, "right/left", 9.5));
+  for (std::size_t i = 0; i < cubes.size(); ++i) {
+    const double y = 40 + static_cast<double>(i) * row;
+    const Colouring shown =
+        rotate(varieties()[static_cast<std::size_t>(cubes[i].variety)].colouring,
+               rotations()[static_cast<std::size_t>(cubes[i].rotation)]);
+    Element r("g");
+    r.set("class", "corner-row");
+    r.add(label(x[0], y + 15, corner_label(cubes[i].corner), 10.5));
+    r.add(label(x[1] + 10, y + 15, std::to_string(numbers[i]), 11, "middle", "bold"));
+    r.add(label(x[2], y + 15, variety_name(cubes[i].variety), 10.5));
+    const auto faces = corner_faces(cubes[i].corner);
+    for (int k = 0; k < 3; ++k)
+      r.add(colours.face(x[static_cast<std::size_t>(3 + k)] + 8, y, face,
+                         shown[static_cast<std::size_t>(faces[static_cast<std::size_t>(2 - k)])]));
+    table.content.add(std::move(r));
+  }
+  table.width = x[5] + 56;
+  table.height = 40 + static_cast<double>(cubes.size()) * row;
+
+  std::vector<render::Drawing> parts;
+  parts.push_back(std::move(solid));
+  parts.push_back(std::move(table));
+  render::Drawing d = render::flow(std::move(parts), 640, 24);
+  d.colours = colours.colours();
+  return d;
+}
+
+}  // namespace puzzlegen::eight_blocks

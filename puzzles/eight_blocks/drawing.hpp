@@ -1,0 +1,19 @@
+// Eight Blocks on paper: the cubes as nets to cut out, numbered in variety order, and an
+// assembly as the solid's six faces (each small square marked with its cube's number) and a
+// corner-by-corner table.
+#pragma once
+
+#include <vector>
+
+#include "instance.hpp"
+
+namespace puzzlegen::eight_blocks {
+
+render::Palette palette();
+// The variety of each cube as numbered on the puzzle sheet (cube k is element k - 1).
+std::vector<int> numbered_cubes(const Counts& counts);
+// `cubes` as placed by an assembly of `variety` from the instance with these counts.
+render::Drawing draw_assembly(const Counts& counts, int variety,
+                              const std::vector<PlacedCube>& cubes);
+
+}  // namespace puzzlegen::eight_blocks

@@ -1,0 +1,183 @@
+#include "drawing.hpp"
+
+#include <cmath>
+#include <map>
+#include <numbers>
+
+namespace puzzlegen::instant_insanity {
+
+namespace {
+
+using render::Element;
+using render::label;
+
+constexpr double kCell = 30;
+
+// The tower as it stands, top cube first; columns walk round it: front, right, back, left.
+render::Drawing sides_table(const TowerInstance& instance, const std::vector<int>& turns) {
+  const render::Palette palette = palette_of(instance);
+  constexpr std::array<Face, kSides> columns = {front, right, back, left};
+  constexpr double left_margin = 62, top_margin = 20;
+  render::Drawing d;
+  d.content.set("class", "tower");
+  for (int k = 0; k < kSides; ++k)
+    d.content.add(label(left_margin + (k + 0.5) * kCell, 13, kFaceNames[columns[k]], 10, "middle"));
+  const int n = instance.size();
+  for (int row = 0; row < n; ++row) {
+    const int i = n - 1 - row;
+    const auto& shows =
+        rotations()[static_cast<std::size_t>(turns[static_cast<std::size_t>(i)])].shows;
+    const double y = top_margin + row * kCell;
+    d.content.add(label(0, y + kCell / 2 + 4, "cube " + std::to_string(i + 1), 11));
+    for (int k = 0; k < kSides; ++k)
+      d.content.add(palette.face(left_margin + k * kCell, y, kCell,
+                                 instance.cubes()[static_cast<std::size_t>(i)]
+                                     .faces[static_cast<std::size_t>(shows[columns[k]])]));
+  }
+  d.width = left_margin + kSides * kCell;
+  d.height = top_margin + n * kCell;
+  return d;
+}
+
+// One edge per pair of opposite faces, labelled by its cube: solid for the pairs facing front
+// and back, dashed for left and right, thin grey for top and bottom (hidden).
+render::Drawing multigraph(const TowerInstance& instance, const std::vector<int>& turns) {
+  const render::Palette palette = palette_of(instance);
+  const int n = instance.size();
+  const double radius = 70 + 6 * n, node = 15, cx = radius + 40, cy = radius + 34;
+  auto at = [&](int colour) {
+    const double angle = -std::numbers::pi / 2 + 2 * std::numbers::pi * colour / n;
+    return std::pair{cx + radius * std::cos(angle), cy + radius * std::sin(angle)};
+  };
+  struct Edge {
+    int cube, a, b;
+    std::string role;
+  };
+  std::map<std::pair<int, int>, std::vector<Edge>> bundles;  // parallel edges share a bundle
+  for (int i = 0; i < n; ++i) {
+    const auto& shows =
+        rotations()[static_cast<std::size_t>(turns[static_cast<std::size_t>(i)])].shows;
+    for (int pair = 0; pair < 3; ++pair) {
+      const auto& f = instance.cubes()[static_cast<std::size_t>(i)].faces;
+      const auto [a, b] = std::minmax(f[static_cast<std::size_t>(2 * pair)],
+                                      f[static_cast<std::size_t>(2 * pair + 1)]);
+      const std::string role = shows[front] / 2 == pair  ? "front-back"
+                               : shows[left] / 2 == pair ? "left-right"
+                                                         : "top-bottom";
+      bundles[{a, b}].push_back({i + 1, a, b, role});
+    }
+  }
+  render::Drawing d;
+  d.content.set("class", "multigraph");
+  Element edges("g"), labels("g"), nodes("g");
+  for (const auto& [ends, bundle] : bundles) {
+    const auto [x1, y1] = at(ends.first);
+    const auto [x2, y2] = at(ends.second);
+    for (std::size_t k = 0; k < bundle.size(); ++k) {
+      const Edge& e = bundle[k];
+      const double spread = static_cast<double>(k) - (static_cast<double>(bundle.size()) - 1) / 2;
+      double mx, my;
+      std::string path;
+      if (e.a == e.b) {  // a loop, drawn outwards from the centre
+        const double ux = (x1 - cx) / radius, uy = (y1 - cy) / radius;
+        const double reach = 38 + 14 * static_cast<double>(k);
+        const double px = -uy, py = ux;
+        mx = x1 + ux * reach;
+        my = y1 + uy * reach;
+        path = "M" + render::number(x1) + "," + render::number(y1) + " C" +
+               render::number(mx + px * 22) + "," + render::number(my + py * 22) + " " +
+               render::number(mx - px * 22) + "," + render::number(my - py * 22) + " " +
+               render::number(x1) + "," + render::number(y1);
+        mx = x1 + ux * reach * 0.78;
+        my = y1 + uy * reach * 0.78;
+      } else {
+        const double dx = x2 - x1, dy = y2 - y1, length = std::hypot(dx, dy);
+        const double bend = 38 * spread;
+        const double qx = (x1 + x2) / 2 - dy / length * bend,
+                     qy = (y1 + y2) / 2 + dx / length * bend;
+        path = "M" + render::number(x1) + "," + render::number(y1) + " Q" + render::number(qx) +
+               "," + render::number(qy) + " " + render::number(x2) + "," + render::number(y2);
+        mx = 0.25 * x1 + 0.5 * qx + 0.25 * x2;
+        my = 0.25 * y1 + 0.5 * qy + 0.25 * y2;
+      }
+      Element p("path");
+      p.set("class", "edge " + e.role).set("d", path).set("fill", "none");
+      p.set("data-cube", std::to_string(e.cube))
+          .set("data-ends", instance.colors()[static_cast<std::size_t>(e.a)] + " " +
+                                instance.colors()[static_cast<std::size_t>(e.b)]);
+      if (e.role == "top-bottom")
+        p.set("stroke", "#9e9e9e").set("stroke-width", 1).set("stroke-dasharray", "1.5,3");
+      else
+        p.set("stroke", "#000").set("stroke-width", 2.6);
+      if (e.role == "left-right") p.set("stroke-dasharray", "9,4");
+      edges.add(std::move(p));
+      labels.add(Element("circle").set("cx", mx).set("cy", my).set("r", 7.5).set("fill", "#fff"));
+      labels.add(label(mx, my + 3.8, std::to_string(e.cube), 10.5, "middle",
+                       e.role == "top-bottom" ? "normal" : "bold"));
+    }
+  }
+  for (int c = 0; c < n; ++c) {
+    const auto [x, y] = at(c);
+    nodes.add(palette.disc(x, y, node, c));
+  }
+  d.content.add(std::move(edges)).add(std::move(labels)).add(std::move(nodes));
+  // A key to the three edge styles.
+  const double ky = 2 * cy + 6;
+  const std::array<std::pair<const char*, const char*>, 3> key = {
+      {{"front-back", "front and back (one 2-factor)"},
+       {"left-right", "left and right (the other)"},
+       {"top-bottom", "top and bottom (hidden)"}}};
+  for (std::size_t k = 0; k < key.size(); ++k) {
+    const double y = ky + 16 * static_cast<double>(k);
+    Element p("path");
+    p.set("d", "M0," + render::number(y) + " L34," + render::number(y)).set("fill", "none");
+    if (k == 2)
+      p.set("stroke", "#9e9e9e").set("stroke-width", 1).set("stroke-dasharray", "1.5,3");
+    else
+      p.set("stroke", "#000").set("stroke-width", 2.6);
+    if (k == 1) p.set("stroke-dasharray", "9,4");
+    d.content.add(std::move(p));
+    d.content.add(label(42, y + 4, key[k].second, 11));
+  }
+  d.width = 2 * cx;
+  d.height = ky + 16 * 2 + 8;
+  return d;
+}
+
+}  // namespace
+
+render::Palette palette_of(const TowerInstance& instance) {
+  std::vector<render::Colour> colours;
+  for (std::size_t c = 0; c < instance.colors().size(); ++c)
+    colours.push_back({instance.colors()[c], instance.abbreviations()[c]});
+  return render::Palette(std::move(colours));
+}
+
+render::Drawing TowerInstance::draw() const {
+  const render::Palette palette = palette_of(*this);
+  std::vector<render::Drawing> nets;
+  for (std::size_t i = 0; i < cubes_.size(); ++i) {
+    const auto& f = cubes_[i].faces;
+    render::Drawing net;
+    net.content =
+        palette.cube_net(0, 0, kCell, {f[top], f[left], f[front], f[right], f[back], f[bottom]},
+                         "Cube " + std::to_string(i + 1));
+    net.width = render::Palette::net_width(kCell);
+    net.height = render::Palette::net_height(kCell);
+    nets.push_back(std::move(net));
+  }
+  render::Drawing d = render::flow(std::move(nets), 640, 14);
+  d.colours = palette.colours();
+  return d;
+}
+
+render::Drawing draw_tower(const TowerInstance& instance, const std::vector<int>& turns) {
+  std::vector<render::Drawing> parts;
+  parts.push_back(sides_table(instance, turns));
+  parts.push_back(multigraph(instance, turns));
+  render::Drawing d = render::flow(std::move(parts), 640, 36);
+  d.colours = palette_of(instance).colours();
+  return d;
+}
+
+}  // namespace puzzlegen::instant_insanity

@@ -1,0 +1,15 @@
+// Instant Insanity on paper: the cubes as nets to cut out, and a tower as its four sides next
+// to the colour multigraph with the tower's two edge sets (its 2-factors) highlighted.
+#pragma once
+
+#include <vector>
+
+#include "instance.hpp"
+
+namespace puzzlegen::instant_insanity {
+
+render::Palette palette_of(const TowerInstance& instance);
+// `turns[i]` is cube i's orientation (an index into rotations()), cube 1 at the bottom.
+render::Drawing draw_tower(const TowerInstance& instance, const std::vector<int>& turns);
+
+}  // namespace puzzlegen::instant_insanity

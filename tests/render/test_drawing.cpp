@@ -1,0 +1,156 @@
+// The drawings each family makes, read back as XML: the structure a printed puzzle needs
+// (one net per cube, six faces per net, a label on every face, a legend) and the facts an
+// answer key shows (the tower's sides, the 2-factors, the solid's one-colour faces).
+#include <catch2/catch.hpp>
+
+#include <set>
+#include <sstream>
+
+#include "family.hpp"
+#include "render/drawing.hpp"
+#include "render/xml.hpp"
+#include "svg_support.hpp"
+
+using namespace puzzlegen;
+using namespace render_test;
+
+namespace {
+
+LoadedInstance load(const std::string& relative) {
+  return load_instance(std::string(PUZZLEGEN_SOURCE_DIR) + "/" + relative, builtin_families());
+}
+
+std::string svg_of(const render::Drawing& drawing) {
+  return render::svg_document(drawing);
+}
+
+// Every net has six faces named by their place, each face a fill, a hatching and a label.
+void check_nets(const pugi::xml_document& doc, std::size_t cubes) {
+  const auto nets = doc.select_nodes("//g[@class='net']");
+  REQUIRE(nets.size() == cubes);
+  for (const auto& net : nets) {
+    CHECK(count(net.node(), ".//g[@class='face']") == 6);
+    std::set<std::string> sides;
+    for (const auto& face : net.node().select_nodes(".//g[@class='face']")) {
+      sides.insert(face.node().attribute("data-side").value());
+      CHECK(std::string(face.node().child("text").child_value()).size() >= 1);
+      CHECK(count(face.node(), "rect") == 2);  // the fill and the hatching
+    }
+    CHECK(sides == std::set<std::string>{"top", "left", "front", "right", "back", "bottom"});
+    CHECK(count(net.node(), ".//polygon[@class='tab']") == 7);  // glue tabs
+  }
+}
+
+}  // namespace
+
+TEST_CASE("xml: text and attributes are escaped, HTML containers never self-close", "[render]") {
+  render::Element p("p");
+  p.set("title", "a \"quoted\" <value> & more").text("1 < 2 & 3 > 2");
+  CHECK(p.str() ==
+        "<p title=\"a &quot;quoted&quot; &lt;value&gt; &amp; more\">1 &lt; 2 &amp; 3 "
+        "&gt; 2</p>");
+  CHECK(render::Element("div").str() == "<div></div>");
+  CHECK(render::Element("rect").str() == "<rect/>");
+  CHECK(render::number(12.0) == "12");
+  CHECK(render::number(-0.004) == "0");
+  CHECK(render::number(2.456) == "2.46");
+}
+
+TEST_CASE("drawing: Instant Insanity nets, tower sides and 2-factors", "[render]") {
+  const auto loaded = load("specs/instant-insanity/classical.yaml");
+  const auto doc = parse(svg_of(loaded.instance->draw()));
+  check_nets(doc, 4);
+  // The legend: one disc per colour, named.
+  CHECK(count(doc, "//g[@class='legend']/g[@class='disc']") == 4);
+  CHECK(face_colours(doc, "//g[@class='legend']/g[@class='disc']") ==
+        std::vector<std::string>{"red", "green", "blue", "white"});
+
+  const auto solution = loaded.family->first_solution(*loaded.instance, "all-different",
+                                                      Limits::within(std::chrono::seconds(10)));
+  REQUIRE(solution);
+  const auto answer = parse(svg_of(solution->draw()));
+  // The tower, top cube first, four sides a row: every side (column) shows every colour once.
+  const auto sides = face_colours(answer, "//g[@class='tower']//g[@class='face']");
+  REQUIRE(sides.size() == 16);
+  for (int column = 0; column < 4; ++column) {
+    std::set<std::string> seen;
+    for (int row = 0; row < 4; ++row)
+      seen.insert(sides[static_cast<std::size_t>(4 * row + column)]);
+    CHECK(seen.size() == 4);
+  }
+  // The multigraph: 3 edges per cube; the front/back and the left/right edges are 2-factors.
+  CHECK(count(answer, "//path[starts-with(@class,'edge ')]") == 12);
+  for (const char* role : {"front-back", "left-right"}) {
+    const auto edges =
+        answer.select_nodes((std::string("//path[@class='edge ") + role + "']").c_str());
+    REQUIRE(edges.size() == 4);
+    std::map<std::string, int> degree;
+    std::set<std::string> cubes;
+    for (const auto& edge : edges) {
+      std::istringstream ends(edge.node().attribute("data-ends").value());
+      for (std::string colour; ends >> colour;) ++degree[colour];
+      cubes.insert(edge.node().attribute("data-cube").value());
+    }
+    INFO(role);
+    CHECK(cubes.size() == 4);  // one edge from every cube
+    CHECK(degree ==
+          std::map<std::string, int>{{"blue", 2}, {"green", 2}, {"red", 2}, {"white", 2}});
+  }
+}
+
+TEST_CASE("drawing: the 36 Cube board and a solution", "[render]") {
+  const auto loaded = load("specs/cube36/physical-puzzle.yaml");
+  const auto doc = parse(svg_of(loaded.instance->draw()));
+  const auto cells = doc.select_nodes("//g[@class='cell']");
+  REQUIRE(cells.size() == 36);
+  std::map<std::string, int> sizes;
+  for (const auto& cell : cells) ++sizes[cell.node().attribute("data-size").value()];
+  CHECK(sizes ==
+        std::map<std::string, int>{{"1", 6}, {"2", 6}, {"3", 6}, {"4", 6}, {"5", 6}, {"6", 6}});
+  CHECK(count(doc, "//g[@class='legend']/g[@class='disc']") == 6);
+
+  const auto solution = loaded.family->first_solution(*loaded.instance, "solution",
+                                                      Limits::within(std::chrono::seconds(10)));
+  REQUIRE(solution);
+  const auto answer = parse(svg_of(solution->draw()));
+  const auto colours = face_colours(answer, "//g[@class='placement']//g[@class='face']");
+  REQUIRE(colours.size() == 36);
+  for (int i = 0; i < 6; ++i) {  // Latin: each row and each column shows six colours
+    std::set<std::string> row, column;
+    for (int j = 0; j < 6; ++j) {
+      row.insert(colours[static_cast<std::size_t>(6 * i + j)]);
+      column.insert(colours[static_cast<std::size_t>(6 * j + i)]);
+    }
+    CHECK(row.size() == 6);
+    CHECK(column.size() == 6);
+  }
+  // The physical puzzle needs its two special towers, outlined in the answer.
+  CHECK(count(answer, "//rect[@class='special']") == 2);
+}
+
+TEST_CASE("drawing: Eight Blocks nets, the solid's faces and the corner table", "[render]") {
+  const auto loaded = load("specs/eight-blocks/example-1.yaml");
+  const auto doc = parse(svg_of(loaded.instance->draw()));
+  check_nets(doc, 9);
+  CHECK(count(doc, "//g[@class='legend']/g[@class='disc']") == 6);
+
+  const auto solution = loaded.family->first_solution(*loaded.instance, "(1,2)",
+                                                      Limits::within(std::chrono::seconds(10)));
+  REQUIRE(solution);
+  const auto answer = parse(svg_of(solution->draw()));
+  // Six faces of four squares; each face one colour, the six faces six colours.
+  std::map<std::string, std::set<std::string>> by_side;
+  for (const auto& face : answer.select_nodes("//g[@class='solid']//g[@class='face']"))
+    by_side[face.node().attribute("data-side").value()].insert(
+        face.node().attribute("data-colour").value());
+  REQUIRE(by_side.size() == 6);
+  std::set<std::string> colours;
+  for (const auto& [side, seen] : by_side) {
+    INFO(side);
+    CHECK(seen.size() == 1);
+    colours.insert(*seen.begin());
+  }
+  CHECK(colours.size() == 6);
+  CHECK(count(answer, "//g[@class='solid']//g[@class='face']") == 24);
+  CHECK(count(answer, "//g[@class='corner-row']") == 8);
+}

@@ -1,0 +1,193 @@
+// `puzzlegen render` and `puzzlegen worksheet` end to end: the files they write, read back as
+// XML; their errors; and a real browser printing a worksheet.
+#include <png.h>
+#include <catch2/catch.hpp>
+
+#include <regex>
+#include <set>
+
+#include "cli/run.hpp"
+#include "render/html.hpp"
+#include "svg_support.hpp"
+
+using namespace cli_test;
+using namespace render_test;
+
+namespace {
+
+struct Sheet {
+  pugi::xml_document doc;
+  pugi::xml_node body;
+};
+
+// The body's children in order, as "puzzle", "page-break", "answer-key" (other elements: tag).
+std::vector<std::string> outline(const pugi::xml_node& body) {
+  std::vector<std::string> out;
+  for (const auto& child : body.children()) {
+    const std::string cls = child.attribute("class").value();
+    out.push_back(cls.empty() ? child.name() : cls);
+  }
+  return out;
+}
+
+// Checks what every worksheet must be: self-contained, puzzles first, then a page break, then
+// the answer key with one answer per puzzle.
+void check_worksheet(const pugi::xml_document& doc, std::size_t puzzles) {
+  const pugi::xml_node body = doc.child("html").child("body");
+  REQUIRE(body);
+  CHECK(doc.child("html").child("head").child("style"));
+  // Nothing fetched: no scripts, links, images or external references.
+  CHECK(count(doc, "//script") == 0);
+  CHECK(count(doc, "//link") == 0);
+  CHECK(count(doc, "//img") == 0);
+  CHECK(count(doc, "//*[@src]") == 0);
+  CHECK(count(doc, "//*[@href]") == 0);
+  std::vector<std::string> expected = {"definitions", "h1"};
+  expected.insert(expected.end(), puzzles, "puzzle");
+  expected.push_back("page-break");
+  expected.push_back("answer-key");
+  CHECK(outline(body) == expected);
+  const auto answers = doc.select_nodes("//section[@class='answer-key']/section[@class='answer']");
+  REQUIRE(answers.size() == puzzles);
+  for (const auto& answer : answers) {
+    const std::string line = answer.node().child("p").child_value();
+    CHECK_THAT(line, Catch::Matches("Seed [0-9]+: .*(exactly|at least|no) .*"));
+    CHECK(count(answer.node(), ".//svg") >= 1);  // a drawn solution
+  }
+}
+
+pugi::xml_document read_xml(const fs::path& path) {
+  return parse(slurp(path));
+}
+
+}  // namespace
+
+TEST_CASE("worksheet: Instant Insanity, four distinct puzzles and their answer key",
+          "[render][cli]") {
+  const fs::path sheet = scratch_dir() / "ii.html";
+  const Result r = run("worksheet " + source("specs/instant-insanity/unique-tower.yaml") +
+                       " --count 4 -o " + sheet.string());
+  INFO(r.err);
+  REQUIRE(r.exit_code == 0);
+  CHECK(r.out.empty());
+  const auto doc = read_xml(sheet);
+  check_worksheet(doc, 4);
+  std::set<std::vector<std::string>> drawn;
+  for (const auto& puzzle : doc.select_nodes("//section[@class='puzzle']")) {
+    CHECK(count(puzzle.node(), ".//g[@class='net']") == 4);
+    for (const auto& net : puzzle.node().select_nodes(".//g[@class='net']"))
+      CHECK(count(net.node(), ".//g[@class='face']") == 6);
+    drawn.insert(face_colours(puzzle.node()));
+  }
+  CHECK(drawn.size() == 4);  // no puzzle printed twice
+  // The spec asks for exactly one tower up to tower symmetry, and the key says so.
+  for (const auto& answer : doc.select_nodes("//section[@class='answer']"))
+    CHECK_THAT(answer.node().child("p").child_value(),
+               Catch::Contains("exactly one all-different solution up to turning or flipping"));
+}
+
+TEST_CASE("worksheet: the 36 Cube and Eight Blocks", "[render][cli]") {
+  const fs::path boards = scratch_dir() / "cube36.html";
+  REQUIRE(
+      run("worksheet " + source("specs/cube36/unique-n5.yaml") + " --count 2 -o " + boards.string())
+          .exit_code == 0);
+  const auto doc = read_xml(boards);
+  check_worksheet(doc, 2);
+  CHECK(count(doc, "//section[@class='puzzle']//g[@class='cell']") == 2 * 25);
+  CHECK(count(doc, "//section[@class='answer']//g[@class='placement']") == 2);
+
+  const fs::path blocks = scratch_dir() / "blocks.html";
+  const Result r = run("worksheet " + source("specs/eight-blocks/eight-cubes-one-solid.yaml") +
+                       " --count 2 -o " + blocks.string());
+  INFO(r.err);
+  REQUIRE(r.exit_code == 0);
+  const auto cubes = read_xml(blocks);
+  check_worksheet(cubes, 2);
+  CHECK(count(cubes, "//section[@class='puzzle']//g[@class='net']") == 2 * 8);
+  CHECK(count(cubes, "//section[@class='answer']//g[@class='solid']") == 2);
+}
+
+TEST_CASE("render: SVG and HTML of an instance and a solution", "[render][cli]") {
+  const Result svg = run("render " + source("specs/instant-insanity/classical.yaml") +
+                         " --format svg --solution all-different");
+  REQUIRE(svg.exit_code == 0);
+  const auto doc = parse(svg.out);
+  CHECK(std::string(doc.first_child().name()) == "svg");
+  CHECK(count(doc, "//g[@class='net']") == 4);
+  CHECK(count(doc, "//g[@class='tower']") == 1);
+  CHECK(count(doc, "//pattern") == 8);  // the hatchings travel with a standalone file
+
+  const fs::path page = scratch_dir() / "board.html";
+  REQUIRE(run("render " + source("specs/cube36/physical-puzzle.yaml") +
+              " --format html --solution solution -o " + page.string())
+              .exit_code == 0);
+  const auto html = read_xml(page);
+  CHECK(count(html, "//figure") == 2);
+  CHECK(count(html, "//g[@class='placement']") == 1);
+}
+
+TEST_CASE("worksheet: errors leave no file behind", "[render][cli][bad-input]") {
+  const fs::path sheet = scratch_dir() / "never.html";
+  fs::remove(sheet);
+  // No instance exists (proven): exit 1.
+  Result r =
+      run("worksheet " + source("specs/eight-blocks/universal-11.yaml") + " -o " + sheet.string());
+  CHECK(r.exit_code == 1);
+  CHECK_THAT(r.err, Catch::Contains("found 0 of the 4"));
+  // --pdf without a browser: a clear message before any work, exit 2.
+  r = run_shell("PUZZLEGEN_BROWSER=/nonexistent/chromium " + std::string(PUZZLEGEN_EXE) +
+                " worksheet " + source("specs/instant-insanity/unique-tower.yaml") + " --pdf -o " +
+                sheet.string());
+  CHECK(r.exit_code == 2);
+  CHECK_THAT(r.err, Catch::Contains("apt-get install chromium"));
+  // An unwritable output file.
+  r = run("worksheet " + source("specs/instant-insanity/unique-tower.yaml") +
+          " -o /nonexistent/dir/sheet.html");
+  CHECK(r.exit_code == 2);
+  CHECK_THAT(r.err, Catch::Contains("/nonexistent/dir/sheet.html"));
+  CHECK(run("worksheet " + source("specs/instant-insanity/unique-tower.yaml")).exit_code == 2);
+  CHECK(run("worksheet " + source("specs/instant-insanity/unique-tower.yaml") + " --count 0 -o " +
+            sheet.string())
+            .exit_code == 2);
+  CHECK_FALSE(fs::exists(sheet));
+  for (const auto& entry : fs::directory_iterator(scratch_dir()))
+    CHECK(entry.path().filename().string().find(".tmp-") == std::string::npos);
+}
+
+// Needs Debian's `chromium` (scripts/setup.sh installs it; CI runs this test).
+TEST_CASE("browser: a worksheet prints to a two-page PDF and a screenshot that is not blank",
+          "[render][browser]") {
+  const auto browser = puzzlegen::render::find_browser();
+  INFO("no headless Chromium: install Debian's chromium package");
+  REQUIRE(browser);
+  const fs::path sheet = scratch_dir() / "print.html";
+  const Result r = run("worksheet " + source("specs/instant-insanity/unique-tower.yaml") +
+                       " --count 1 --pdf -o " + sheet.string());
+  INFO(r.err);
+  REQUIRE(r.exit_code == 0);
+  // One small puzzle: one page, and the answer key after the page break on a second.
+  const std::string pdf = slurp(scratch_dir() / "print.pdf");
+  REQUIRE(pdf.rfind("%PDF-", 0) == 0);
+  std::smatch pages;
+  REQUIRE(std::regex_search(pdf, pages, std::regex("/Type\\s*/Pages\\b[^>]*?/Count\\s+([0-9]+)")));
+  CHECK(pages[1] == "2");
+
+  const fs::path png = scratch_dir() / "print.png";
+  puzzlegen::render::screenshot(*browser, sheet, png, 800, 1000);
+  png_image image{};
+  image.version = PNG_IMAGE_VERSION;
+  REQUIRE(png_image_begin_read_from_file(&image, png.string().c_str()));
+  image.format = PNG_FORMAT_RGB;
+  std::vector<png_byte> pixels(PNG_IMAGE_SIZE(image));
+  REQUIRE(png_image_finish_read(&image, nullptr, pixels.data(), 0, nullptr));
+  CHECK(image.width == 800);
+  std::size_t inked = 0, coloured = 0;
+  for (std::size_t i = 0; i + 2 < pixels.size(); i += 3) {
+    const int r8 = pixels[i], g8 = pixels[i + 1], b8 = pixels[i + 2];
+    if (std::min({r8, g8, b8}) < 200) ++inked;
+    if (std::max({r8, g8, b8}) - std::min({r8, g8, b8}) > 60) ++coloured;  // a coloured face
+  }
+  const double total = static_cast<double>(image.width) * image.height;
+  CHECK(inked / total > 0.02);
+  CHECK(coloured / total > 0.01);
+}
