@@ -175,6 +175,20 @@ Element Palette::cube_net(double x, double y, double cell, const std::array<int,
   return translated(std::move(g), x, y);
 }
 
+Drawing Palette::nets(const std::vector<std::array<int, 6>>& cubes, double cell) const {
+  std::vector<Drawing> parts;
+  for (std::size_t i = 0; i < cubes.size(); ++i) {
+    Drawing net;
+    net.content = cube_net(0, 0, cell, cubes[i], "Cube " + std::to_string(i + 1));
+    net.width = net_width(cell);
+    net.height = net_height(cell);
+    parts.push_back(std::move(net));
+  }
+  Drawing d = flow(std::move(parts), kPageWidth, 14);
+  d.colours = colours_;
+  return d;
+}
+
 Element label(double x, double y, const std::string& text, double size, const std::string& anchor,
               const std::string& weight) {
   Element t("text");

@@ -11,6 +11,9 @@
 
 namespace puzzlegen::render {
 
+// The printable width of an A4 page with the worksheets' margins (182 mm), in CSS pixels.
+inline constexpr double kPageWidth = 680;
+
 // A colour as drawn: its name (for the legend and the fill, when it names a colour) and the
 // short label printed on every face of that colour.
 struct Colour {
@@ -47,6 +50,12 @@ class Palette {
                    const std::string& title) const;
   static double net_width(double cell);
   static double net_height(double cell);
+  // Nets "Cube 1", "Cube 2", ... in rows across the page.
+  Drawing nets(const std::vector<std::array<int, 6>>& cubes, double cell = kNetCell) const;
+
+  // A face on a net to cut out: 48 CSS px, 12.7 mm in print. Three nets fit across a page
+  // and eight cubes on one page with their puzzle's text.
+  static constexpr double kNetCell = 48;
 
  private:
   std::vector<Colour> colours_;

@@ -16,16 +16,16 @@ namespace {
 // No quotes, < or & in here: <style> is raw text to an HTML parser but not to an XML one.
 // Print first: A4 pages, figures never split across pages, the answer key on its own pages.
 const char* const kStyle = R"(
-@page { size: A4; margin: 14mm; }
+@page { size: A4; margin: 11mm 14mm; }
 body { font-family: DejaVu Sans, Arial, Helvetica, sans-serif; color: #000; margin: 0 auto;
        max-width: 182mm; }
-h1 { font-size: 20pt; margin: 0 0 4mm; }
-h2 { font-size: 14pt; margin: 6mm 0 2mm; break-after: avoid; }
-p { font-size: 10.5pt; margin: 1mm 0 3mm; }
-p.note { color: #333; font-size: 9.5pt; }
-figure { display: inline-block; margin: 0 4mm 4mm 0; break-inside: avoid; vertical-align: top; }
+h1 { font-size: 19pt; margin: 0 0 3mm; }
+h2 { font-size: 13pt; margin: 3mm 0 1mm; break-after: avoid; }
+p { font-size: 10.5pt; margin: 0 0 2mm; }
+p.note { color: #333; font-size: 9pt; }
+figure { display: inline-block; margin: 0 4mm 1mm 0; break-inside: avoid; vertical-align: top; }
 figcaption { font-size: 9.5pt; margin-top: 1mm; max-width: 170mm; }
-section.puzzle { break-inside: avoid; margin-bottom: 4mm; }
+section.puzzle, section.answer { break-inside: avoid; margin-bottom: 3mm; }
 div.page-break { break-before: page; }
 svg.definitions { position: absolute; width: 0; height: 0; }
 svg { max-width: 100%; height: auto; }

@@ -91,22 +91,11 @@ std::vector<int> numbered_cubes(const Counts& counts) {
 }
 
 render::Drawing BlocksInstance::draw() const {
-  const render::Palette colours = palette();
-  const std::vector<int> cubes = numbered_cubes(counts_);
-  const double cell = cubes.size() > 12 ? 24 : 30;
-  std::vector<render::Drawing> nets;
-  for (std::size_t k = 0; k < cubes.size(); ++k) {
-    render::Drawing net;
-    net.content = colours.cube_net(
-        0, 0, cell, net_order(varieties()[static_cast<std::size_t>(cubes[k])].colouring),
-        "Cube " + std::to_string(k + 1));
-    net.width = render::Palette::net_width(cell);
-    net.height = render::Palette::net_height(cell);
-    nets.push_back(std::move(net));
-  }
-  render::Drawing d = render::flow(std::move(nets), 640, 12);
-  d.colours = colours.colours();
-  return d;
+  std::vector<std::array<int, 6>> nets;
+  for (const int v : numbered_cubes(counts_))
+    nets.push_back(net_order(varieties()[static_cast<std::size_t>(v)].colouring));
+  // Up to nine cubes at full size (one page); more at three quarters, four across.
+  return palette().nets(nets, nets.size() > 9 ? 36 : render::Palette::kNetCell);
 }
 
 render::Drawing draw_assembly(const Counts& counts, int variety,
@@ -156,18 +145,13 @@ render::Drawing draw_assembly(const Counts& counts, int variety,
 
   // Corner by corner: the cube and the colours on its three outer faces.
   constexpr double row = 28, face = 22;
-  const std::array<double, 6> x = {0, 124, 166, 222, 290, 358};
+  const std::array<double, 6> x = {0, 118, 152, 204, 232, 260};
   render::Drawing table;
   table.content.set("class", "corners");
   table.content.add(label(0, 13, "Corner by corner", 12, "start", "bold"));
-  const std::array<const char*, 5> header = {"corner", "cube", "variety", "z", "y"};
+  const std::array<const char*, 4> header = {"corner", "cube", "variety", "its faces there"};
   for (std::size_t k = 0; k < header.size(); ++k)
-    table.content.add(label(x[k], 32,
-                            k == 3   ? "top/bot."
-                            : k == 4 ? "front/back"
-                                     : header[k],
-                            9.5));
-  table.content.add(label(x[5], 32, "right/left", 9.5));
+    table.content.add(label(x[k], 32, header[k], 9.5));
   for (std::size_t i = 0; i < cubes.size(); ++i) {
     const double y = 40 + static_cast<double>(i) * row;
     const Colouring shown =
@@ -184,13 +168,13 @@ render::Drawing draw_assembly(const Counts& counts, int variety,
                          shown[static_cast<std::size_t>(faces[static_cast<std::size_t>(2 - k)])]));
     table.content.add(std::move(r));
   }
-  table.width = x[5] + 56;
+  table.width = x[5] + 30;
   table.height = 40 + static_cast<double>(cubes.size()) * row;
 
   std::vector<render::Drawing> parts;
   parts.push_back(std::move(solid));
   parts.push_back(std::move(table));
-  render::Drawing d = render::flow(std::move(parts), 640, 24);
+  render::Drawing d = render::flow(std::move(parts), render::kPageWidth, 24);
   d.colours = colours.colours();
   return d;
 }

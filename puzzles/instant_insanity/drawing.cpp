@@ -154,28 +154,19 @@ render::Palette palette_of(const TowerInstance& instance) {
 }
 
 render::Drawing TowerInstance::draw() const {
-  const render::Palette palette = palette_of(*this);
-  std::vector<render::Drawing> nets;
-  for (std::size_t i = 0; i < cubes_.size(); ++i) {
-    const auto& f = cubes_[i].faces;
-    render::Drawing net;
-    net.content =
-        palette.cube_net(0, 0, kCell, {f[top], f[left], f[front], f[right], f[back], f[bottom]},
-                         "Cube " + std::to_string(i + 1));
-    net.width = render::Palette::net_width(kCell);
-    net.height = render::Palette::net_height(kCell);
-    nets.push_back(std::move(net));
+  std::vector<std::array<int, 6>> nets;
+  for (const auto& cube : cubes_) {
+    const auto& f = cube.faces;
+    nets.push_back({f[top], f[left], f[front], f[right], f[back], f[bottom]});
   }
-  render::Drawing d = render::flow(std::move(nets), 640, 14);
-  d.colours = palette.colours();
-  return d;
+  return palette_of(*this).nets(nets);
 }
 
 render::Drawing draw_tower(const TowerInstance& instance, const std::vector<int>& turns) {
   std::vector<render::Drawing> parts;
   parts.push_back(sides_table(instance, turns));
   parts.push_back(multigraph(instance, turns));
-  render::Drawing d = render::flow(std::move(parts), 640, 36);
+  render::Drawing d = render::flow(std::move(parts), render::kPageWidth, 36);
   d.colours = palette_of(instance).colours();
   return d;
 }
