@@ -92,6 +92,10 @@ Drawing legend(const std::vector<Colour>& colours, double width) {
 
 }  // namespace
 
+Palette::Palette(const std::vector<std::string>& names, const std::vector<std::string>& labels) {
+  for (std::size_t c = 0; c < names.size(); ++c) colours_.push_back({names[c], labels.at(c)});
+}
+
 std::string Palette::fill(int colour) const {
   const auto& name = colours_.at(static_cast<std::size_t>(colour)).name;
   const auto it = named_fills().find(lower(name));

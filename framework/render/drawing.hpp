@@ -35,6 +35,8 @@ struct Drawing {
 class Palette {
  public:
   explicit Palette(std::vector<Colour> colours) : colours_(std::move(colours)) {}
+  // Colour i named names[i] and labelled labels[i] (the two lists have the same length).
+  Palette(const std::vector<std::string>& names, const std::vector<std::string>& labels);
   const std::vector<Colour>& colours() const { return colours_; }
 
   std::string fill(int colour) const;

@@ -36,10 +36,7 @@ Element cell_rect(double x, double y, const std::string& fill) {
 }  // namespace
 
 render::Palette palette_of(const Board& board) {
-  std::vector<render::Colour> colours;
-  for (std::size_t c = 0; c < board.colors().size(); ++c)
-    colours.push_back({board.colors()[c], board.abbreviations()[c]});
-  return render::Palette(std::move(colours));
+  return render::Palette(board.colors(), board.abbreviations());
 }
 
 render::Drawing Board::draw() const {

@@ -41,7 +41,8 @@ render::Drawing sides_table(const TowerInstance& instance, const std::vector<int
 
 // One edge per pair of opposite faces, labelled by its cube: solid for the pairs facing front
 // and back, dashed for left and right, thin grey for top and bottom (hidden).
-render::Drawing multigraph(const TowerInstance& instance, const std::vector<int>& turns) {
+render::Drawing multigraph(const TowerInstance& instance, const std::vector<int>& turns,
+                           bool two_factors) {
   const render::Palette palette = palette_of(instance);
   const int n = instance.size();
   const double radius = 70 + 6 * n, node = 15, cx = radius + 40, cy = radius + 34;
@@ -123,10 +124,9 @@ render::Drawing multigraph(const TowerInstance& instance, const std::vector<int>
   d.content.add(std::move(edges)).add(std::move(labels)).add(std::move(nodes));
   // A key to the three edge styles.
   const double ky = 2 * cy + 6;
-  const std::array<std::pair<const char*, const char*>, 3> key = {
-      {{"front-back", "front and back (one 2-factor)"},
-       {"left-right", "left and right (the other)"},
-       {"top-bottom", "top and bottom (hidden)"}}};
+  const std::array<std::string, 3> key = {
+      two_factors ? "front and back (one 2-factor)" : "front and back",
+      two_factors ? "left and right (the other)" : "left and right", "top and bottom (hidden)"};
   for (std::size_t k = 0; k < key.size(); ++k) {
     const double y = ky + 16 * static_cast<double>(k);
     Element p("path");
@@ -137,7 +137,7 @@ render::Drawing multigraph(const TowerInstance& instance, const std::vector<int>
       p.set("stroke", "#000").set("stroke-width", 2.6);
     if (k == 1) p.set("stroke-dasharray", "9,4");
     d.content.add(std::move(p));
-    d.content.add(label(42, y + 4, key[k].second, 11));
+    d.content.add(label(42, y + 4, key[k], 11));
   }
   d.width = 2 * cx;
   d.height = ky + 16 * 2 + 8;
@@ -147,10 +147,7 @@ render::Drawing multigraph(const TowerInstance& instance, const std::vector<int>
 }  // namespace
 
 render::Palette palette_of(const TowerInstance& instance) {
-  std::vector<render::Colour> colours;
-  for (std::size_t c = 0; c < instance.colors().size(); ++c)
-    colours.push_back({instance.colors()[c], instance.abbreviations()[c]});
-  return render::Palette(std::move(colours));
+  return render::Palette(instance.colors(), instance.abbreviations());
 }
 
 render::Drawing TowerInstance::draw() const {
@@ -162,10 +159,11 @@ render::Drawing TowerInstance::draw() const {
   return palette_of(*this).nets(nets);
 }
 
-render::Drawing draw_tower(const TowerInstance& instance, const std::vector<int>& turns) {
+render::Drawing draw_tower(const TowerInstance& instance, const std::vector<int>& turns,
+                           bool two_factors) {
   std::vector<render::Drawing> parts;
   parts.push_back(sides_table(instance, turns));
-  parts.push_back(multigraph(instance, turns));
+  parts.push_back(multigraph(instance, turns, two_factors));
   render::Drawing d = render::flow(std::move(parts), render::kPageWidth, 36);
   d.colours = palette_of(instance).colours();
   return d;

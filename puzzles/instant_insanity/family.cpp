@@ -92,7 +92,9 @@ class TowerSolution final : public Solution {
     return out.str();
   }
 
-  render::Drawing draw() const override { return draw_tower(instance_, rotations_); }
+  render::Drawing draw() const override {
+    return draw_tower(instance_, rotations_, kind_ == "all-different");
+  }
 
  private:
   const TowerInstance& instance_;

@@ -154,3 +154,24 @@ TEST_CASE("drawing: Eight Blocks nets, the solid's faces and the corner table", 
   CHECK(count(answer, "//g[@class='solid']//g[@class='face']") == 24);
   CHECK(count(answer, "//g[@class='corner-row']") == 8);
 }
+
+TEST_CASE("drawing: random instances of every family, and their solutions, are well-formed",
+          "[render]") {
+  Rng rng(2026);
+  for (const auto& family : builtin_families().families()) {
+    const OptionValues parameters =
+        read_options(YAML::Node(), family->parameters(), "parameters", "");
+    const OptionValues constraints =
+        read_options(YAML::Node(), family->instance_constraints(), "instance", "");
+    for (int i = 0; i < 10; ++i) {
+      const auto instance = family->random_instance(parameters, constraints, rng);
+      INFO(family->name() << " " << instance->to_json().dump());
+      const auto doc = parse(svg_of(instance->draw()));
+      CHECK(count(doc, "//g[@class='legend']/g[@class='disc']") >= 1);
+      for (const auto& kind : family->kind_names())
+        if (const auto solution =
+                family->first_solution(*instance, kind, Limits::within(std::chrono::seconds(5))))
+          parse(svg_of(solution->draw()));
+    }
+  }
+}
