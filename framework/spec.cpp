@@ -227,6 +227,11 @@ Spec parse_spec(const std::string& text, const std::string& file, const Registry
   if (!puzzle) throw InputError(location_of(root, file), "puzzle", "missing; name the family");
   if (!puzzle.IsScalar()) throw InputError(location_of(puzzle, file), "puzzle", "expected a name");
   spec.family = &registry.get(puzzle.Scalar(), location_of(puzzle, file), "puzzle");
+  if (const YAML::Node description = root["description"]) {
+    if (!description.IsScalar())
+      throw InputError(location_of(description, file), "description", "expected text");
+    spec.description = description.Scalar();
+  }
   const Family& family = *spec.family;
 
   spec.parameters = read_options(root["parameters"], family.parameters(), "parameters", file);

@@ -36,6 +36,7 @@ struct Spec {
   std::string file;
   std::string sha256;  // of the spec file's bytes
   const Family* family = nullptr;
+  std::string description;  // free text, printed on worksheets' answer keys
   OptionValues parameters;
   OptionValues instance;                         // constraints on the instance itself
   OptionValues solution_options;                 // count-as, modulo, ...

@@ -23,6 +23,7 @@ h1 { font-size: 19pt; margin: 0 0 3mm; }
 h2 { font-size: 13pt; margin: 3mm 0 1mm; break-after: avoid; }
 p { font-size: 10.5pt; margin: 0 0 2mm; }
 p.note { color: #333; font-size: 9pt; }
+p.name-line { margin: 0 0 4mm; white-space: pre; }
 figure { display: inline-block; margin: 0 4mm 1mm 0; break-inside: avoid; vertical-align: top; }
 figcaption { font-size: 9.5pt; margin-top: 1mm; max-width: 170mm; }
 section.puzzle, section.answer { break-inside: avoid; margin-bottom: 3mm; }

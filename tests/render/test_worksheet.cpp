@@ -42,7 +42,7 @@ void check_worksheet(const pugi::xml_document& doc, std::size_t puzzles) {
   CHECK(count(doc, "//img") == 0);
   CHECK(count(doc, "//*[@src]") == 0);
   CHECK(count(doc, "//*[@href]") == 0);
-  std::vector<std::string> expected = {"definitions", "h1"};
+  std::vector<std::string> expected = {"definitions", "h1", "name-line"};
   expected.insert(expected.end(), puzzles, "puzzle");
   expected.push_back("page-break");
   expected.push_back("answer-key");
