@@ -177,11 +177,22 @@ class Cube36 final : public Family {
                        ". Stand one tower on every cell so that the top is flat (a cell " +
                        "takes the tower of the size written on it) and every row and every " +
                        "column shows each colour once.";
-    if (!board.specials().empty())
-      text += kind == "ordinary"
-                  ? " Use every tower on a cell of its own size."
-                  : " Two towers are special: they also fit the cells marked *, which the "
-                    "answer key outlines.";
+    if (board.specials().empty())
+      return text +
+             " On paper: write a colour in every cell so that every row and every column "
+             "has each colour once and no colour is on two cells of the same size.";
+    if (kind == "ordinary") return text + " Use every tower on a cell of its own size.";
+    for (const auto& piece : board.specials()) {
+      text += " The " + board.colors()[static_cast<std::size_t>(piece.color)] + " tower of size " +
+              std::to_string(piece.size) + " also fits";
+      for (std::size_t k = 0; k < piece.cells.size(); ++k)
+        text += std::string(k == 0                        ? ""
+                            : k + 1 == piece.cells.size() ? " and"
+                                                          : ",") +
+                " row " + std::to_string(piece.cells[k] / board.n() + 1) + ", column " +
+                std::to_string(piece.cells[k] % board.n() + 1);
+      text += " (marked *).";
+    }
     return text;
   }
   std::string count_phrase(const std::string& kind, const Count& count,
