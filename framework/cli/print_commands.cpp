@@ -201,8 +201,9 @@ int worksheet(const std::string& spec_file, const WorksheetRequest& request, std
   for (std::size_t k = 0; k < puzzles.size(); ++k) {
     const Instance& instance = *puzzles[k].instance;
     shown.push_back(answers(spec, instance, limits));
-    const std::string kind =
-        shown.back().empty() ? spec.constrained_kinds().front() : shown.back().front().kind;
+    const std::string kind = !shown.back().empty()               ? shown.back().front().kind
+                             : !spec.constrained_kinds().empty() ? spec.constrained_kinds().front()
+                                                                 : family.kind_names().front();
     render::Element section("section");
     section.set("class", "puzzle").set("id", "puzzle-" + std::to_string(k + 1));
     section.add(render::heading(2, "Puzzle " + std::to_string(k + 1)));
@@ -229,17 +230,25 @@ int worksheet(const std::string& spec_file, const WorksheetRequest& request, std
     render::Element answer("section");
     answer.set("class", "answer").set("id", "answer-" + std::to_string(k + 1));
     answer.add(render::heading(2, "Puzzle " + std::to_string(k + 1)));
+    // The kinds the spec constrains (all kinds if none), counted exactly: the generator may
+    // have stopped counting once the spec was decided.
+    std::vector<std::pair<std::string, Count>> counted = puzzles[k].evaluation.counts;
+    if (counted.empty())
+      for (const auto& kind : family.kind_names()) counted.push_back({kind, Count{0, false}});
     std::string counts;
-    for (const auto& [kind, capped] : puzzles[k].evaluation.counts) {
-      // The generator may have stopped counting once the spec was decided: count exactly here.
+    bool none = true;
+    for (const auto& [kind, capped] : counted) {
       const Count exact =
           capped.exact ? capped
                        : family.count(*puzzles[k].instance, kind, spec.solution_options, 0, limits);
+      none = none && exact.exact && exact.value == 0;
       counts +=
           (counts.empty() ? "" : "; ") + family.count_phrase(kind, exact, spec.solution_options);
     }
     answer.add(render::paragraph("Seed " + std::to_string(puzzles[k].seed) + ": " + counts + "."));
-    if (shown[k].empty()) answer.add(render::paragraph("It has no solution."));
+    if (shown[k].empty())
+      answer.add(render::paragraph(none ? "It has no solution."
+                                        : "No solution was found to draw within the time limit."));
     for (const auto& [kind, solution] : shown[k])
       answer.add(
           render::figure(solution->draw(), shown[k].size() > 1 ? "A " + kind + " solution." : ""));

@@ -107,6 +107,24 @@ TEST_CASE("worksheet: the 36 Cube and Eight Blocks", "[render][cli]") {
   CHECK(count(cubes, "//section[@class='answer']//g[@class='solid']") == 2);
 }
 
+TEST_CASE("worksheet: a spec without bounds still gets every count in its key", "[render][cli]") {
+  const fs::path spec = scratch_dir() / "no-bounds.yaml";
+  std::ofstream(spec) << "puzzle: instant-insanity\nparameters: {cubes: 4}\n"
+                         "generate: {strategy: random, seed: 5}\n";
+  const fs::path sheet = scratch_dir() / "no-bounds.html";
+  const Result r = run("worksheet " + spec.string() + " --count 2 -o " + sheet.string());
+  INFO(r.err);
+  REQUIRE(r.exit_code == 0);
+  const auto doc = read_xml(sheet);
+  const auto answers = doc.select_nodes("//section[@class='answer']");
+  REQUIRE(answers.size() == 2);
+  for (const auto& answer : answers) {
+    const std::string line = answer.node().child("p").child_value();
+    for (const char* kind : {"all-different", "all-equal", "monochrome-sides"})
+      CHECK_THAT(line, Catch::Contains(kind));
+  }
+}
+
 TEST_CASE("render: SVG and HTML of an instance and a solution", "[render][cli]") {
   const Result svg = run("render " + source("specs/instant-insanity/classical.yaml") +
                          " --format svg --solution all-different");
