@@ -13,15 +13,12 @@ class Element {
  public:
   explicit Element(std::string tag) : tag_(std::move(tag)) {}
 
-  const std::string& tag() const { return tag_; }
-
   // Chainable setters; numbers are written with at most two decimals.
   Element& set(const std::string& name, const std::string& value);
   Element& set(const std::string& name, const char* value) { return set(name, std::string(value)); }
   Element& set(const std::string& name, double value);
   Element& text(const std::string& content);  // appends an (escaped) text node
   Element& add(Element child);
-  bool empty() const { return children_.empty(); }
 
   // Childless SVG shapes and HTML void elements are self-closed, other elements never are.
   void write(std::ostream& out) const;
