@@ -63,13 +63,19 @@ struct Puzzle {
 
 // Generates `count` puzzles distinct up to symmetry. Seeded strategies draw each puzzle from
 // its own seed (the spec's, then the next ones), so that puzzles differ more than neighbours in
-// one search do and each is reproduced by its seed alone; returns true then. Other strategies
-// take the first `count` instances of one run. Explains any shortfall on `log`.
-bool collect(const Spec& spec, std::size_t count, std::vector<Puzzle>& puzzles, std::ostream& log) {
+// one search do and each is reproduced by its seed alone. Other strategies take the first
+// `count` instances of one run. Explains any shortfall on `log`.
+struct Collected {
+  bool own_seeds = false;
+  bool proven_short = false;  // fewer than `count` exist, proven
+};
+Collected collect(const Spec& spec, std::size_t count, std::vector<Puzzle>& puzzles,
+                  std::ostream& log) {
   const std::string strategy = resolve_strategy(spec);
-  const bool own_seeds = !spec.objective && (strategy == "search" || strategy == "random");
+  Collected out;
+  out.own_seeds = !spec.objective && (strategy == "search" || strategy == "random");
   std::string shortfall;
-  if (own_seeds) {
+  if (out.own_seeds) {
     const auto deadline =
         Clock::now() + std::chrono::duration_cast<Clock::duration>(spec.generate.time_limit);
     Spec one = spec;
@@ -92,6 +98,7 @@ bool collect(const Spec& spec, std::size_t count, std::vector<Puzzle>& puzzles, 
         evaluation = e;
       });
       if (!found) {
+        out.proven_short = s.proven;
         shortfall = s.proven ? "no instance meets the spec (proven)"
                              : "the search stopped (" + to_string(s.stopped) +
                                    "): try a longer --time-limit";
@@ -109,6 +116,7 @@ bool collect(const Spec& spec, std::size_t count, std::vector<Puzzle>& puzzles, 
       puzzles.push_back({instance, e, spec.generate.seed});
       log << "puzzle " << puzzles.size() << " of " << count << "\n";
     });
+    out.proven_short = puzzles.size() < count && s.proven;
     if (puzzles.size() < count)
       shortfall =
           s.proven ? "the spec admits no more (proven)"
@@ -117,7 +125,7 @@ bool collect(const Spec& spec, std::size_t count, std::vector<Puzzle>& puzzles, 
   if (puzzles.size() < count)
     log << "puzzlegen: found " << puzzles.size() << " of the " << count
         << " distinct puzzles asked for; " << shortfall << "; nothing written\n";
-  return own_seeds;
+  return out;
 }
 
 }  // namespace
@@ -189,8 +197,9 @@ int worksheet(const std::string& spec_file, const WorksheetRequest& request, std
   const Family& family = *spec.family;
 
   std::vector<Puzzle> puzzles;
-  const bool own_seeds = collect(spec, request.count, puzzles, log);
-  if (puzzles.size() < request.count) return puzzles.empty() ? not_found : limit_reached;
+  const Collected collected = collect(spec, request.count, puzzles, log);
+  if (puzzles.size() < request.count) return collected.proven_short ? not_found : limit_reached;
+  const bool own_seeds = collected.own_seeds;
 
   const std::string title = request.title.empty() ? family.title() + " puzzles" : request.title;
   render::HtmlPage page(title);

@@ -152,6 +152,12 @@ TEST_CASE("worksheet: errors leave no file behind", "[render][cli][bad-input]") 
       run("worksheet " + source("specs/eight-blocks/universal-11.yaml") + " -o " + sheet.string());
   CHECK(r.exit_code == 1);
   CHECK_THAT(r.err, Catch::Contains("found 0 of the 4"));
+  // One class of universal instances of size 12 exists (proven): two cannot be printed.
+  r = run("worksheet " + source("specs/eight-blocks/universal-12.yaml") + " --count 2 -o " +
+          sheet.string());
+  CHECK(r.exit_code == 1);
+  CHECK_THAT(r.err, Catch::Contains("found 1 of the 2 distinct puzzles asked for; the spec admits "
+                                    "no more (proven); nothing written"));
   // --pdf without a browser: a clear message before any work, exit 2.
   r = run_shell("PUZZLEGEN_BROWSER=/nonexistent/chromium " + std::string(PUZZLEGEN_EXE) +
                 " worksheet " + source("specs/instant-insanity/unique-tower.yaml") + " --pdf -o " +
