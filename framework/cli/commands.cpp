@@ -8,8 +8,6 @@
 
 namespace puzzlegen::cli {
 
-namespace {
-
 void print(std::ostream& out, Format format, const Json& document, const std::string& text) {
   switch (format) {
     case Format::json:
@@ -23,6 +21,8 @@ void print(std::ostream& out, Format format, const Json& document, const std::st
       break;
   }
 }
+
+namespace {
 
 Json option_info_json(const OptionInfo& info) {
   Json j = {{"name", info.name}, {"type", describe_type(info)}, {"help", info.help}};

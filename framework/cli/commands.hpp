@@ -16,6 +16,9 @@ namespace puzzlegen::cli {
 
 enum ExitCode : int { ok = 0, not_found = 1, bad_input = 2, limit_reached = 3, internal = 4 };
 
+// `document` as JSON or YAML, or `text` for the text format.
+void print(std::ostream& out, Format format, const Json& document, const std::string& text);
+
 // Solution options given on the command line (--count-as, --modulo, ...), by name.
 using OptionOverrides = std::map<std::string, std::string>;
 

@@ -172,8 +172,7 @@ int render(const std::string& file, const std::string& solution_kind, const std:
       text += "\n" + (solution ? solution->render_text() : missing + "\n");
     }
     std::ostringstream printed;
-    const Format fmt = parse_format(format);
-    printed << (fmt == Format::json ? j.dump(2) + "\n" : fmt == Format::yaml ? to_yaml(j) : text);
+    print(printed, parse_format(format), j, text);
     document = printed.str();
   }
   write_output(output, document, out);

@@ -103,39 +103,36 @@ std::string Palette::fill(int colour) const {
                                    : kHues[static_cast<std::size_t>(colour) % kHues.size()];
 }
 
-Element Palette::face(double x, double y, double size, int colour) const {
+// A face or a disc: `outline` (a rect or circle) filled with the colour, again with its
+// hatching and a black edge, then the label on a white disc of `radius` at (cx, cy).
+Element Palette::mark(const std::string& css_class, const Element& outline, double cx, double cy,
+                      double radius, int colour) const {
+  const Colour& c = colours_.at(static_cast<std::size_t>(colour));
   Element g("g");
-  g.set("class", "face").set("data-colour", colours_.at(static_cast<std::size_t>(colour)).name);
-  g.add(shape("rect", {{"x", x}, {"y", y}, {"width", size}, {"height", size}})
-            .set("fill", fill(colour)));
-  g.add(shape("rect", {{"x", x}, {"y", y}, {"width", size}, {"height", size}})
+  g.set("class", css_class).set("data-colour", c.name);
+  g.add(Element(outline).set("fill", fill(colour)));
+  g.add(Element(outline)
             .set("fill", "url(#" + hatch_id(colour) + ")")
             .set("stroke", "#000")
             .set("stroke-width", 1.2));
-  const double r = size * 0.3;
-  g.add(shape("circle", {{"cx", x + size / 2}, {"cy", y + size / 2}, {"r", r}})
+  g.add(shape("circle", {{"cx", cx}, {"cy", cy}, {"r", radius}})
             .set("fill", "#fff")
             .set("stroke", "#555")
             .set("stroke-width", 0.6));
-  const std::string& text = colours_[static_cast<std::size_t>(colour)].label;
-  const double font = std::min(r * 1.3, 2.2 * r / std::max<double>(1.0, 0.6 * text.size()));
-  g.add(label(x + size / 2, y + size / 2 + font * 0.36, text, font, "middle", "bold"));
+  const double font =
+      std::min(radius * 1.3, 2.2 * radius / std::max<double>(1.0, 0.6 * c.label.size()));
+  g.add(label(cx, cy + font * 0.36, c.label, font, "middle", "bold"));
   return g;
 }
 
+Element Palette::face(double x, double y, double size, int colour) const {
+  return mark("face", shape("rect", {{"x", x}, {"y", y}, {"width", size}, {"height", size}}),
+              x + size / 2, y + size / 2, size * 0.3, colour);
+}
+
 Element Palette::disc(double cx, double cy, double radius, int colour) const {
-  Element g("g");
-  g.set("class", "disc").set("data-colour", colours_.at(static_cast<std::size_t>(colour)).name);
-  g.add(shape("circle", {{"cx", cx}, {"cy", cy}, {"r", radius}}).set("fill", fill(colour)));
-  g.add(shape("circle", {{"cx", cx}, {"cy", cy}, {"r", radius}})
-            .set("fill", "url(#" + hatch_id(colour) + ")")
-            .set("stroke", "#000"));
-  const std::string& text = colours_[static_cast<std::size_t>(colour)].label;
-  g.add(shape("circle", {{"cx", cx}, {"cy", cy}, {"r", radius * 0.62}}).set("fill", "#fff"));
-  const double font =
-      std::min(radius * 0.9, 1.3 * radius / std::max<double>(1.0, 0.6 * text.size()));
-  g.add(label(cx, cy + font * 0.36, text, font, "middle", "bold"));
-  return g;
+  return mark("disc", shape("circle", {{"cx", cx}, {"cy", cy}, {"r", radius}}), cx, cy,
+              radius * 0.62, colour);
 }
 
 double Palette::net_width(double cell) {
@@ -145,7 +142,7 @@ double Palette::net_height(double cell) {
   return 3.6 * cell + 18;
 }
 
-Element Palette::cube_net(double x, double y, double cell, const std::array<int, 6>& faces,
+Element Palette::cube_net(double cell, const std::array<int, 6>& faces,
                           const std::string& title) const {
   // Cells in net order: top (1,0); left (0,1), front (1,1), right (2,1), back (3,1); bottom
   // (1,2), offset by the tab depth so tabs stay inside the box.
@@ -176,14 +173,14 @@ Element Palette::cube_net(double x, double y, double cell, const std::array<int,
     f.set("data-side", kNetFaces[i]);
     g.add(std::move(f));
   }
-  return translated(std::move(g), x, y);
+  return g;
 }
 
 Drawing Palette::nets(const std::vector<std::array<int, 6>>& cubes, double cell) const {
   std::vector<Drawing> parts;
   for (std::size_t i = 0; i < cubes.size(); ++i) {
     Drawing net;
-    net.content = cube_net(0, 0, cell, cubes[i], "Cube " + std::to_string(i + 1));
+    net.content = cube_net(cell, cubes[i], "Cube " + std::to_string(i + 1));
     net.width = net_width(cell);
     net.height = net_height(cell);
     parts.push_back(std::move(net));

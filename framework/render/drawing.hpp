@@ -46,10 +46,9 @@ class Palette {
   Element disc(double cx, double cy, double radius, int colour) const;
 
   // A cross-shaped net to cut out and fold, with glue tabs: top; left, front, right, back;
-  // bottom. `faces` holds the colours in that order. <g class="net"> with six faces, its
-  // top-left corner at (x, y), net_width(cell) by net_height(cell) with the title.
-  Element cube_net(double x, double y, double cell, const std::array<int, 6>& faces,
-                   const std::string& title) const;
+  // bottom. `faces` holds the colours in that order. <g class="net"> with six faces,
+  // net_width(cell) by net_height(cell) with the title, its top-left corner at the origin.
+  Element cube_net(double cell, const std::array<int, 6>& faces, const std::string& title) const;
   static double net_width(double cell);
   static double net_height(double cell);
   // Nets "Cube 1", "Cube 2", ... in rows across the page.
@@ -60,6 +59,9 @@ class Palette {
   static constexpr double kNetCell = 48;
 
  private:
+  Element mark(const std::string& css_class, const Element& outline, double cx, double cy,
+               double radius, int colour) const;
+
   std::vector<Colour> colours_;
 };
 

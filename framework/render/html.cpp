@@ -32,6 +32,11 @@ svg.definitions { position: absolute; width: 0; height: 0; }
 svg { max-width: 100%; height: auto; }
 )";
 
+// A fresh name beside `path` (same directory, so a rename onto `path` is atomic).
+fs::path temporary_beside(const fs::path& path, const std::string& suffix = "") {
+  return path.string() + ".tmp-" + std::to_string(std::random_device{}()) + suffix;
+}
+
 std::string quote(const fs::path& path) {
   std::string s = path.string(), out = "'";
   for (const char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
@@ -40,8 +45,7 @@ std::string quote(const fs::path& path) {
 
 // Runs the browser on `html` with `arguments`, its output into a log that an error quotes.
 void run_browser(const fs::path& browser, const fs::path& html, const std::string& arguments) {
-  const fs::path profile =
-      fs::temp_directory_path() / ("puzzlegen-browser-" + std::to_string(std::random_device{}()));
+  const fs::path profile = temporary_beside(fs::temp_directory_path() / "puzzlegen-browser");
   const fs::path log = profile.string() + ".log";
   const std::string command =
       quote(browser) + " --headless --no-sandbox --disable-gpu --disable-dev-shm-usage" +
@@ -98,7 +102,7 @@ Element heading(int level, const std::string& text) {
 }
 
 void write_file_atomically(const fs::path& path, const std::string& content) {
-  const fs::path temporary = path.string() + ".tmp-" + std::to_string(std::random_device{}());
+  const fs::path temporary = temporary_beside(path);
   {
     std::ofstream out(temporary, std::ios::binary);
     out << content;
@@ -132,8 +136,7 @@ std::optional<fs::path> find_browser() {
 }
 
 void print_to_pdf(const fs::path& browser, const fs::path& html, const fs::path& pdf) {
-  const fs::path temporary =
-      pdf.string() + ".tmp-" + std::to_string(std::random_device{}()) + ".pdf";
+  const fs::path temporary = temporary_beside(pdf, ".pdf");
   run_browser(browser, html,
               "--no-pdf-header-footer --print-to-pdf-no-header --print-to-pdf=" +
                   quote(fs::absolute(temporary)));

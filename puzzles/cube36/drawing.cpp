@@ -1,6 +1,8 @@
 #include "drawing.hpp"
 
 #include <algorithm>
+#include <array>
+#include <cstdio>
 
 namespace puzzlegen::cube36 {
 
@@ -33,11 +35,11 @@ Element cell_rect(double x, double y, const std::string& fill) {
       .set("stroke-width", 1.2);
 }
 
-}  // namespace
-
 render::Palette palette_of(const Board& board) {
   return render::Palette(board.colors(), board.abbreviations());
 }
+
+}  // namespace
 
 render::Drawing Board::draw() const {
   // Each cell shows the size of tower that stands flush on it; taller towers on darker cells.
@@ -50,15 +52,11 @@ render::Drawing Board::draw() const {
     const double x = kMargin + (cell % n_) * kCell, y = kMargin + (cell / n_) * kCell;
     const int size = size_at(cell);
     const int grey = 250 - (n_ > 1 ? (size - 1) * 80 / (n_ - 1) : 0);
-    const std::string hex = [&] {
-      std::string s = "#";
-      const char* digits = "0123456789abcdef";
-      for (int k = 0; k < 3; ++k) s += std::string{digits[grey / 16], digits[grey % 16]};
-      return s;
-    }();
+    std::array<char, 8> hex{};
+    std::snprintf(hex.data(), hex.size(), "#%02x%02x%02x", grey, grey, grey);
     Element g("g");
     g.set("class", "cell").set("data-size", std::to_string(size));
-    g.add(cell_rect(x, y, hex));
+    g.add(cell_rect(x, y, hex.data()));
     g.add(label(x + kCell / 2, y + kCell / 2 + 8, std::to_string(size), 22, "middle", "bold"));
     if (special[static_cast<std::size_t>(cell)])
       g.add(label(x + kCell - 4, y + 13, "*", 16, "end", "bold"));

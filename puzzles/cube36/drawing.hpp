@@ -8,7 +8,6 @@
 
 namespace puzzlegen::cube36 {
 
-render::Palette palette_of(const Board& board);
 // `colours` and `sizes` per cell, row-major; cells where a special tower stands are outlined.
 render::Drawing draw_placement(const Board& board, const std::vector<int>& colours,
                                const std::vector<int>& sizes);

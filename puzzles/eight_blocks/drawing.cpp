@@ -53,13 +53,6 @@ BlockPlace square_of(int face, const std::array<int, 3>& s) {
   }
 }
 
-std::string corner_label(int corner) {
-  const auto faces = corner_faces(corner);
-  return std::string(kFaceNames[static_cast<std::size_t>(faces[2])]) + "-" +
-         kFaceNames[static_cast<std::size_t>(faces[1])] + "-" +
-         kFaceNames[static_cast<std::size_t>(faces[0])];
-}
-
 Element number_tag(double x, double y, int number) {
   Element g("g");
   g.add(Element("rect")
@@ -72,8 +65,6 @@ Element number_tag(double x, double y, int number) {
   return g;
 }
 
-}  // namespace
-
 render::Palette palette() {
   std::vector<render::Colour> colours;
   for (int c = 0; c < kColours; ++c) {
@@ -83,12 +74,15 @@ render::Palette palette() {
   return render::Palette(std::move(colours));
 }
 
+// The variety of each cube as numbered on the puzzle sheet (cube k is element k - 1).
 std::vector<int> numbered_cubes(const Counts& counts) {
   std::vector<int> out;
   for (int v = 0; v < kVarieties; ++v)
     out.insert(out.end(), static_cast<std::size_t>(counts[static_cast<std::size_t>(v)]), v);
   return out;
 }
+
+}  // namespace
 
 render::Drawing BlocksInstance::draw() const {
   std::vector<std::array<int, 6>> nets;
@@ -122,15 +116,13 @@ render::Drawing draw_assembly(const Counts& counts, int variety,
       label(0, 13, "The " + variety_name(variety) + " solid, unfolded", 12, "start", "bold"));
   solid.content.add(label(0, 28, "numbers: the cube on each square", 10));
   for (std::size_t i = 0; i < cubes.size(); ++i) {
-    const Colouring shown =
-        rotate(varieties()[static_cast<std::size_t>(cubes[i].variety)].colouring,
-               rotations()[static_cast<std::size_t>(cubes[i].rotation)]);
+    const Colouring outside = shown(cubes[i]);
     const auto signs = corner_signs(cubes[i].corner);
     for (const int f : corner_faces(cubes[i].corner)) {
       const auto [bc, br] = block_of(f);
       const auto [sc, sr] = square_of(f, signs);
       const double x = bc * block + sc * cell, y = title + br * block + sr * cell;
-      solid.content.add(colours.face(x, y, cell, shown[static_cast<std::size_t>(f)])
+      solid.content.add(colours.face(x, y, cell, outside[static_cast<std::size_t>(f)])
                             .set("data-side", kFaceNames[static_cast<std::size_t>(f)]));
       solid.content.add(number_tag(x, y, numbers[i]));
     }
@@ -154,18 +146,17 @@ render::Drawing draw_assembly(const Counts& counts, int variety,
     table.content.add(label(x[k], 32, header[k], 9.5));
   for (std::size_t i = 0; i < cubes.size(); ++i) {
     const double y = 40 + static_cast<double>(i) * row;
-    const Colouring shown =
-        rotate(varieties()[static_cast<std::size_t>(cubes[i].variety)].colouring,
-               rotations()[static_cast<std::size_t>(cubes[i].rotation)]);
+    const Colouring outside = shown(cubes[i]);
     Element r("g");
     r.set("class", "corner-row");
-    r.add(label(x[0], y + 15, corner_label(cubes[i].corner), 10.5));
+    r.add(label(x[0], y + 15, corner_name(cubes[i].corner), 10.5));
     r.add(label(x[1] + 10, y + 15, std::to_string(numbers[i]), 11, "middle", "bold"));
     r.add(label(x[2], y + 15, variety_name(cubes[i].variety), 10.5));
     const auto faces = corner_faces(cubes[i].corner);
     for (int k = 0; k < 3; ++k)
-      r.add(colours.face(x[static_cast<std::size_t>(3 + k)] + 8, y, face,
-                         shown[static_cast<std::size_t>(faces[static_cast<std::size_t>(2 - k)])]));
+      r.add(
+          colours.face(x[static_cast<std::size_t>(3 + k)] + 8, y, face,
+                       outside[static_cast<std::size_t>(faces[static_cast<std::size_t>(2 - k)])]));
     table.content.add(std::move(r));
   }
   table.width = x[5] + 30;

@@ -9,9 +9,6 @@
 
 namespace puzzlegen::eight_blocks {
 
-render::Palette palette();
-// The variety of each cube as numbered on the puzzle sheet (cube k is element k - 1).
-std::vector<int> numbered_cubes(const Counts& counts);
 // `cubes` as placed by an assembly of `variety` from the instance with these counts.
 render::Drawing draw_assembly(const Counts& counts, int variety,
                               const std::vector<PlacedCube>& cubes);

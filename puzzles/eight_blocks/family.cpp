@@ -16,13 +16,6 @@ namespace {
 const char* const kName = "eight-blocks";
 const char* const kComposableVarieties = "composable-varieties";
 
-std::string corner_name(int corner) {
-  const auto faces = corner_faces(corner);
-  return std::string(kFaceNames[static_cast<std::size_t>(faces[2])]) + "-" +
-         kFaceNames[static_cast<std::size_t>(faces[1])] + "-" +
-         kFaceNames[static_cast<std::size_t>(faces[0])];
-}
-
 std::string net_text(const Colouring& c) {
   std::string out;
   for (int f = 0; f < 6; ++f) {
@@ -44,12 +37,10 @@ class Assembly final : public Solution {
   Json to_json() const override {
     Json corners = Json::array();
     for (const auto& cube : cubes_)
-      corners.push_back(
-          {{"corner", corner_name(cube.corner)},
-           {"variety", variety_name(cube.variety)},
-           {"rotation", cube.rotation},
-           {"shows", net_text(rotate(varieties()[static_cast<std::size_t>(cube.variety)].colouring,
-                                     rotations()[static_cast<std::size_t>(cube.rotation)]))}});
+      corners.push_back({{"corner", corner_name(cube.corner)},
+                         {"variety", variety_name(cube.variety)},
+                         {"rotation", cube.rotation},
+                         {"shows", net_text(shown(cube))}});
     return {{"kind", variety_name(variety_)},
             {"solid", net_text(varieties()[static_cast<std::size_t>(variety_)].colouring)},
             {"corners", corners},
@@ -64,10 +55,7 @@ class Assembly final : public Solution {
     for (const auto& cube : cubes_)
       out << "  " << corner_name(cube.corner)
           << std::string(20 - corner_name(cube.corner).size(), ' ') << variety_name(cube.variety)
-          << "  turned to show "
-          << net_text(rotate(varieties()[static_cast<std::size_t>(cube.variety)].colouring,
-                             rotations()[static_cast<std::size_t>(cube.rotation)]))
-          << "\n";
+          << "  turned to show " << net_text(shown(cube)) << "\n";
     out << "  built and checked: "
         << (checked_ == variety_ ? "every face one colour, six colours" : "FAILED") << "\n";
     return out.str();

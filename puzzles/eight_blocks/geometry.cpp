@@ -213,6 +213,18 @@ const std::vector<std::array<int, kVarieties>>& colour_permutations() {
   return tables().permutations;
 }
 
+Colouring shown(const PlacedCube& cube) {
+  return rotate(varieties()[static_cast<std::size_t>(cube.variety)].colouring,
+                rotations()[static_cast<std::size_t>(cube.rotation)]);
+}
+
+std::string corner_name(int corner) {
+  const auto faces = corner_faces(corner);
+  return std::string(kFaceNames[static_cast<std::size_t>(faces[2])]) + "-" +
+         kFaceNames[static_cast<std::size_t>(faces[1])] + "-" +
+         kFaceNames[static_cast<std::size_t>(faces[0])];
+}
+
 int check_solid(const std::vector<PlacedCube>& cubes) {
   if (cubes.size() != kCorners) return -1;
   std::array<bool, kCorners> filled{};
@@ -222,13 +234,12 @@ int check_solid(const std::vector<PlacedCube>& cubes) {
     if (cube.corner < 0 || cube.corner >= kCorners || filled[static_cast<std::size_t>(cube.corner)])
       return -1;
     filled[static_cast<std::size_t>(cube.corner)] = true;
-    const Colouring shown = rotate(varieties()[static_cast<std::size_t>(cube.variety)].colouring,
-                                   rotations()[static_cast<std::size_t>(cube.rotation)]);
+    const Colouring outside = shown(cube);
     // The cube's three outer faces lie on the solid's faces of the same slots.
     for (const int f : corner_faces(cube.corner)) {
       int& colour = face_colour[static_cast<std::size_t>(f)];
-      if (colour == -1) colour = shown[static_cast<std::size_t>(f)];
-      if (colour != shown[static_cast<std::size_t>(f)]) return -1;  // a face with two colours
+      if (colour == -1) colour = outside[static_cast<std::size_t>(f)];
+      if (colour != outside[static_cast<std::size_t>(f)]) return -1;  // a face with two colours
     }
   }
   return variety_of(face_colour);  // -1 unless the six faces have six colours

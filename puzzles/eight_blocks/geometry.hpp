@@ -62,6 +62,10 @@ struct PlacedCube {
   int rotation;  // index into rotations(), applied to the variety's representative
   int corner;
 };
+// The colour on each face slot of a placed cube.
+Colouring shown(const PlacedCube& cube);
+// "top-front-left": the corner's z, y and x faces, in that order.
+std::string corner_name(int corner);
 // Builds the 2x2x2 solid and checks it: each of its six faces shows one colour, the six
 // faces six colours, and every corner filled once. Returns the solid's variety, or -1.
 int check_solid(const std::vector<PlacedCube>& cubes);

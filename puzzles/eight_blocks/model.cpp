@@ -181,11 +181,10 @@ std::vector<PlacedCube> first_assembly(const Counts& counts, int v) {
       const int corner = corner_with_triple(v, triples_of(v)[static_cast<std::size_t>(k)]);
       // The one rotation that shows the solid's three colours at this corner.
       for (int r = 0; r < static_cast<int>(rotations().size()); ++r) {
-        const Colouring shown = rotate(varieties()[static_cast<std::size_t>(u)].colouring,
-                                       rotations()[static_cast<std::size_t>(r)]);
+        const Colouring outside = shown({u, r, corner});
         const auto faces = corner_faces(corner);
         if (std::all_of(faces.begin(), faces.end(), [&](int f) {
-              return shown[static_cast<std::size_t>(f)] == solid[static_cast<std::size_t>(f)];
+              return outside[static_cast<std::size_t>(f)] == solid[static_cast<std::size_t>(f)];
             })) {
           out.push_back({u, r, corner});
           break;

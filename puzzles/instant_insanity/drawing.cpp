@@ -13,9 +13,27 @@ using render::label;
 
 constexpr double kCell = 30;
 
+render::Palette palette_of(const TowerInstance& instance) {
+  return render::Palette(instance.colors(), instance.abbreviations());
+}
+
+// The three pairs of opposite faces as the tower turns them, and how each is drawn in the
+// multigraph: solid, dashed, dotted grey.
+enum Role : int { facing_front = 0, facing_left = 1, hidden = 2 };
+constexpr std::array<const char*, 3> kRoleNames = {"front-back", "left-right", "top-bottom"};
+
+Element edge(const std::string& path, Role role) {
+  Element p("path");
+  p.set("class", std::string("edge ") + kRoleNames[role]).set("d", path).set("fill", "none");
+  if (role == hidden)
+    return p.set("stroke", "#9e9e9e").set("stroke-width", 1).set("stroke-dasharray", "1.5,3");
+  p.set("stroke", "#000").set("stroke-width", 2.6);
+  return role == facing_left ? p.set("stroke-dasharray", "9,4") : p;
+}
+
 // The tower as it stands, top cube first; columns walk round it: front, right, back, left.
-render::Drawing sides_table(const TowerInstance& instance, const std::vector<int>& turns) {
-  const render::Palette palette = palette_of(instance);
+render::Drawing sides_table(const TowerInstance& instance, const std::vector<int>& turns,
+                            const render::Palette& palette) {
   constexpr std::array<Face, kSides> columns = {front, right, back, left};
   constexpr double left_margin = 62, top_margin = 20;
   render::Drawing d;
@@ -42,8 +60,7 @@ render::Drawing sides_table(const TowerInstance& instance, const std::vector<int
 // One edge per pair of opposite faces, labelled by its cube: solid for the pairs facing front
 // and back, dashed for left and right, thin grey for top and bottom (hidden).
 render::Drawing multigraph(const TowerInstance& instance, const std::vector<int>& turns,
-                           bool two_factors) {
-  const render::Palette palette = palette_of(instance);
+                           const render::Palette& palette, bool two_factors) {
   const int n = instance.size();
   const double radius = 70 + 6 * n, node = 15, cx = radius + 40, cy = radius + 34;
   auto at = [&](int colour) {
@@ -52,7 +69,7 @@ render::Drawing multigraph(const TowerInstance& instance, const std::vector<int>
   };
   struct Edge {
     int cube, a, b;
-    std::string role;
+    Role role;
   };
   std::map<std::pair<int, int>, std::vector<Edge>> bundles;  // parallel edges share a bundle
   for (int i = 0; i < n; ++i) {
@@ -62,9 +79,9 @@ render::Drawing multigraph(const TowerInstance& instance, const std::vector<int>
       const auto& f = instance.cubes()[static_cast<std::size_t>(i)].faces;
       const auto [a, b] = std::minmax(f[static_cast<std::size_t>(2 * pair)],
                                       f[static_cast<std::size_t>(2 * pair + 1)]);
-      const std::string role = shows[front] / 2 == pair  ? "front-back"
-                               : shows[left] / 2 == pair ? "left-right"
-                                                         : "top-bottom";
+      const Role role = shows[front] / 2 == pair  ? facing_front
+                        : shows[left] / 2 == pair ? facing_left
+                                                  : hidden;
       bundles[{a, b}].push_back({i + 1, a, b, role});
     }
   }
@@ -101,20 +118,14 @@ render::Drawing multigraph(const TowerInstance& instance, const std::vector<int>
         mx = 0.25 * x1 + 0.5 * qx + 0.25 * x2;
         my = 0.25 * y1 + 0.5 * qy + 0.25 * y2;
       }
-      Element p("path");
-      p.set("class", "edge " + e.role).set("d", path).set("fill", "none");
+      Element p = edge(path, e.role);
       p.set("data-cube", std::to_string(e.cube))
           .set("data-ends", instance.colors()[static_cast<std::size_t>(e.a)] + " " +
                                 instance.colors()[static_cast<std::size_t>(e.b)]);
-      if (e.role == "top-bottom")
-        p.set("stroke", "#9e9e9e").set("stroke-width", 1).set("stroke-dasharray", "1.5,3");
-      else
-        p.set("stroke", "#000").set("stroke-width", 2.6);
-      if (e.role == "left-right") p.set("stroke-dasharray", "9,4");
       edges.add(std::move(p));
       labels.add(Element("circle").set("cx", mx).set("cy", my).set("r", 7.5).set("fill", "#fff"));
       labels.add(label(mx, my + 3.8, std::to_string(e.cube), 10.5, "middle",
-                       e.role == "top-bottom" ? "normal" : "bold"));
+                       e.role == hidden ? "normal" : "bold"));
     }
   }
   for (int c = 0; c < n; ++c) {
@@ -129,14 +140,9 @@ render::Drawing multigraph(const TowerInstance& instance, const std::vector<int>
       two_factors ? "left and right (the other)" : "left and right", "top and bottom (hidden)"};
   for (std::size_t k = 0; k < key.size(); ++k) {
     const double y = ky + 16 * static_cast<double>(k);
-    Element p("path");
-    p.set("d", "M0," + render::number(y) + " L34," + render::number(y)).set("fill", "none");
-    if (k == 2)
-      p.set("stroke", "#9e9e9e").set("stroke-width", 1).set("stroke-dasharray", "1.5,3");
-    else
-      p.set("stroke", "#000").set("stroke-width", 2.6);
-    if (k == 1) p.set("stroke-dasharray", "9,4");
-    d.content.add(std::move(p));
+    d.content.add(
+        edge("M0," + render::number(y) + " L34," + render::number(y), static_cast<Role>(k))
+            .set("class", "key"));
     d.content.add(label(42, y + 4, key[k], 11));
   }
   d.width = 2 * cx;
@@ -145,10 +151,6 @@ render::Drawing multigraph(const TowerInstance& instance, const std::vector<int>
 }
 
 }  // namespace
-
-render::Palette palette_of(const TowerInstance& instance) {
-  return render::Palette(instance.colors(), instance.abbreviations());
-}
 
 render::Drawing TowerInstance::draw() const {
   std::vector<std::array<int, 6>> nets;
@@ -161,11 +163,12 @@ render::Drawing TowerInstance::draw() const {
 
 render::Drawing draw_tower(const TowerInstance& instance, const std::vector<int>& turns,
                            bool two_factors) {
+  const render::Palette palette = palette_of(instance);
   std::vector<render::Drawing> parts;
-  parts.push_back(sides_table(instance, turns));
-  parts.push_back(multigraph(instance, turns, two_factors));
+  parts.push_back(sides_table(instance, turns, palette));
+  parts.push_back(multigraph(instance, turns, palette, two_factors));
   render::Drawing d = render::flow(std::move(parts), render::kPageWidth, 36);
-  d.colours = palette_of(instance).colours();
+  d.colours = palette.colours();
   return d;
 }
 

@@ -8,7 +8,6 @@
 
 namespace puzzlegen::instant_insanity {
 
-render::Palette palette_of(const TowerInstance& instance);
 // `turns[i]` is cube i's orientation (an index into rotations()), cube 1 at the bottom. With
 // `two_factors` (all-different towers) the key calls the two highlighted edge sets 2-factors.
 render::Drawing draw_tower(const TowerInstance& instance, const std::vector<int>& turns,
