@@ -90,7 +90,7 @@ def main():
 
     rows = []
     tmp = tempfile.mkdtemp(prefix="puzzlegen-bench-")
-    classical = os.path.join(ROOT, "specs", "instant-insanity", "classical.yaml")
+    classical = os.path.join(ROOT, "instances", "instant-insanity", "classical.yaml")
     classical_dzn = os.path.join(tmp, "classical.dzn")
     with open(classical_dzn, "w") as f:
         f.write(instant_insanity_dzn(classical))
@@ -179,7 +179,7 @@ def main():
              blog_py + ["--raw"]),
             ("36 Cube physical puzzle: count all", "physical-puzzle", False, "96 (published)",
              None)):
-        path = os.path.join(ROOT, "specs", "cube36", path + ".yaml")
+        path = os.path.join(ROOT, "instances", "cube36", path + ".yaml")
         data = os.path.join(tmp, "cube36-%s.dzn" % len(rows))
         with open(data, "w") as f:
             f.write(cube36_dzn(path, fixed))

@@ -1,6 +1,6 @@
 // The plugin contract: everything the framework, the generators and the CLI know about a
 // puzzle family goes through this interface. A family lives in puzzles/<name>/ and is listed
-// once in puzzles/registry.cpp.
+// once in puzzles/builtin.cpp.
 #pragma once
 
 #include <yaml-cpp/yaml.h>
@@ -156,34 +156,5 @@ class Family {
 std::string convention_text(const OptionValues& options);
 // "exactly one tower", "exactly 8 towers", "at least 8 towers", "no towers".
 std::string count_words(const Count& count, const std::string& singular, const std::string& plural);
-
-class Registry {
- public:
-  void add(std::unique_ptr<Family> family);
-  const Family* find(const std::string& name) const;
-  // The family called `name`, or an InputError at `where`/`field` with a "did you mean".
-  const Family& get(const std::string& name, const SourceLocation& where,
-                    const std::string& field) const;
-  std::vector<std::string> names() const;
-  const std::vector<std::unique_ptr<Family>>& families() const { return families_; }
-
- private:
-  std::vector<std::unique_ptr<Family>> families_;
-};
-
-// Every built-in family (puzzles/registry.cpp).
-const Registry& builtin_families();
-
-// Reads an instance file (YAML or JSON) and dispatches on its `puzzle:` key.
-struct LoadedInstance {
-  const Family* family = nullptr;
-  std::unique_ptr<Instance> instance;
-};
-LoadedInstance load_instance(const std::string& path, const Registry& registry);
-// YAML text whose top level must be a mapping; syntax errors become InputError. `what` names
-// the document in messages ("a spec", "an instance file").
-YAML::Node parse_yaml(const std::string& text, const std::string& file,
-                      const std::string& what = "the file");
-YAML::Node load_yaml_file(const std::string& path, const std::string& what = "the file");
 
 }  // namespace puzzlegen

@@ -8,6 +8,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "yaml_input.hpp"
+
 namespace puzzlegen {
 
 namespace {

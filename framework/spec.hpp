@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "family.hpp"
+#include "registry.hpp"
 
 namespace puzzlegen {
 

@@ -51,7 +51,7 @@ TEST_CASE("cli: bad command lines exit 2", "[cli][bad-input]") {
   CHECK(run("solve /nonexistent/instance.yaml").exit_code == 2);
   CHECK(run("describe no-such-family").exit_code == 2);
   CHECK(run("frobnicate").exit_code == 2);
-  CHECK(run("solve " + source("specs/instant-insanity/classical.yaml") + " --modulo sideways")
+  CHECK(run("solve " + source("instances/instant-insanity/classical.yaml") + " --modulo sideways")
             .exit_code == 2);
   CHECK(run("generate " + source("specs/instant-insanity/unique-tower.yaml") + " --time-limit soon")
             .exit_code == 2);
@@ -59,7 +59,7 @@ TEST_CASE("cli: bad command lines exit 2", "[cli][bad-input]") {
 }
 
 TEST_CASE("cli: solve's JSON contract on the classical instance", "[cli]") {
-  const std::string classical = source("specs/instant-insanity/classical.yaml");
+  const std::string classical = source("instances/instant-insanity/classical.yaml");
   Result r = run("solve " + classical + " --format json");
   REQUIRE(r.exit_code == 0);
   json j = json::parse(r.out);
@@ -106,17 +106,18 @@ TEST_CASE("cli: generated instances are confirmed by solve and check", "[cli]") 
   }
   // The classical puzzle has exactly one tower up to tower symmetry, so it passes this spec;
   // a spec asking for two fails with exit 1.
-  CHECK(run("check " + source("specs/instant-insanity/classical.yaml") + " --spec " + spec)
+  CHECK(run("check " + source("instances/instant-insanity/classical.yaml") + " --spec " + spec)
             .exit_code == 0);
   const fs::path two = scratch_dir() / "two.yaml";
   std::ofstream(two)
       << "puzzle: instant-insanity\nsolutions: {modulo: tower-rotation, all-different: 2}\n";
-  CHECK(run("check " + source("specs/instant-insanity/classical.yaml") + " --spec " + two.string())
+  CHECK(run("check " + source("instances/instant-insanity/classical.yaml") + " --spec " +
+            two.string())
             .exit_code == 0);
   std::ofstream(two)
       << "puzzle: instant-insanity\nsolutions: {modulo: tower-rotation, all-different: 3}\n";
-  const Result failed =
-      run("check " + source("specs/instant-insanity/classical.yaml") + " --spec " + two.string());
+  const Result failed = run("check " + source("instances/instant-insanity/classical.yaml") +
+                            " --spec " + two.string());
   CHECK(failed.exit_code == 1);
   CHECK_THAT(failed.out,
              Catch::Contains("FAIL") && Catch::Contains("all-different: 2, wanted exactly 3"));
@@ -186,7 +187,7 @@ TEST_CASE("cli: Ctrl-C prints what was found and proven so far", "[cli]") {
 }
 
 TEST_CASE("cli: solve --kind counts only the kinds asked for", "[cli]") {
-  const std::string classical = source("specs/instant-insanity/classical.yaml");
+  const std::string classical = source("instances/instant-insanity/classical.yaml");
   Result r =
       run("solve " + classical + " --kind all-different --count-as decompositions --format json");
   REQUIRE(r.exit_code == 0);
@@ -231,7 +232,7 @@ TEST_CASE("cli: list, describe, validate, render", "[cli]") {
   r = run("validate " + source("specs/instant-insanity/unique-tower.yaml") + " --format json");
   CHECK(r.exit_code == 0);
   CHECK(json::parse(r.out)["bounds"]["all-different"] == "exactly 1");
-  r = run("render " + source("specs/instant-insanity/classical.yaml") +
+  r = run("render " + source("instances/instant-insanity/classical.yaml") +
           " --solution all-different");
   CHECK(r.exit_code == 0);
   CHECK_THAT(r.out, Catch::Contains("front") && Catch::Contains("cube 4"));
@@ -243,11 +244,11 @@ TEST_CASE("cli: the 36 Cube's boards, counts and proofs from the shipped files",
     REQUIRE(r.exit_code == 0);
     return json::parse(r.out)["counts"]["solution"];
   };
-  const std::string blog = source("specs/cube36/blog-board.yaml");
+  const std::string blog = source("instances/cube36/blog-board.yaml");
   CHECK(solution_count(blog) == json({{"count", 2880}, {"exact", true}}));
   CHECK(solution_count(blog + " --modulo color-relabelling") ==
         json({{"count", 4}, {"exact", true}}));
-  const std::string physical = source("specs/cube36/physical-puzzle.yaml");
+  const std::string physical = source("instances/cube36/physical-puzzle.yaml");
   CHECK(solution_count(physical + " --modulo none") == json({{"count", 96}, {"exact", true}}));
   const json solved = json::parse(run("solve " + physical + " --format json").out);
   CHECK(solved["counts"]["ordinary"]["count"] == 0);

@@ -8,6 +8,7 @@
 #include <set>
 
 #include "brute_force.hpp"
+#include "builtin.hpp"
 #include "cube36/board.hpp"
 #include "cube36/latin.hpp"
 #include "cube36/model.hpp"

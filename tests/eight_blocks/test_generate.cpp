@@ -5,6 +5,7 @@
 
 #include <set>
 
+#include "builtin.hpp"
 #include "eight_blocks/instance.hpp"
 #include "generate.hpp"
 

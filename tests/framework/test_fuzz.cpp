@@ -7,8 +7,10 @@
 #include <functional>
 #include <sstream>
 
+#include "builtin.hpp"
 #include "rng.hpp"
 #include "spec.hpp"
+#include "yaml_input.hpp"
 
 using namespace puzzlegen;
 
@@ -98,14 +100,14 @@ TEST_CASE("fuzz: mutated specs raise InputError or parse", "[fuzz][bad-input]") 
 
 TEST_CASE("fuzz: mutated instances raise InputError or read", "[fuzz][bad-input]") {
   const Family& family = *builtin_families().find("instant-insanity");
-  fuzz({"specs/instant-insanity/classical.yaml"}, 1122, [&](const std::string& text) {
+  fuzz({"instances/instant-insanity/classical.yaml"}, 1122, [&](const std::string& text) {
     family.read_instance(parse_yaml(text, "fuzz.yaml"), "fuzz.yaml");
   });
 }
 
 TEST_CASE("fuzz: mutated 36 Cube boards raise InputError or read", "[fuzz][bad-input]") {
   const Family& family = *builtin_families().find("cube36");
-  fuzz({"specs/cube36/physical-puzzle.yaml", "specs/cube36/blog-board.yaml"}, 3344,
+  fuzz({"instances/cube36/physical-puzzle.yaml", "instances/cube36/blog-board.yaml"}, 3344,
        [&](const std::string& text) {
          family.read_instance(parse_yaml(text, "fuzz.yaml"), "fuzz.yaml");
        });

@@ -1,5 +1,6 @@
 #include <catch2/catch.hpp>
 
+#include "builtin.hpp"
 #include "spec.hpp"
 
 using namespace puzzlegen;

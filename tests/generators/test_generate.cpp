@@ -4,6 +4,7 @@
 
 #include <sstream>
 
+#include "builtin.hpp"
 #include "generate.hpp"
 
 using namespace puzzlegen;

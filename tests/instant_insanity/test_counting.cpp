@@ -111,7 +111,7 @@ TEST_CASE("classical instance: every convention equals the brute force", "[insta
 
 TEST_CASE("same-colour pairs: orbits are not counts divided by the group order",
           "[instant-insanity]") {
-  // specs/instant-insanity/same-colour-pairs.yaml, red 0, green 1, blue 2, white 3.
+  // instances/instant-insanity/same-colour-pairs.yaml, red 0, green 1, blue 2, white 3.
   const std::vector<Pairs> cubes = {{{{0, 0}, {1, 2}, {3, 1}}},
                                     {{{1, 1}, {2, 3}, {0, 2}}},
                                     {{{2, 2}, {3, 0}, {1, 3}}},

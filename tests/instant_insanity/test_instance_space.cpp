@@ -6,6 +6,7 @@
 #include <map>
 #include <set>
 
+#include "builtin.hpp"
 #include "generate.hpp"
 
 using namespace puzzlegen;

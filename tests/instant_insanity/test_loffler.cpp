@@ -3,6 +3,7 @@
 // optimum proven by exhausting the instance space.
 #include <catch2/catch.hpp>
 
+#include "builtin.hpp"
 #include "generate.hpp"
 
 using namespace puzzlegen;

@@ -6,10 +6,12 @@
 #include <set>
 #include <sstream>
 
+#include "builtin.hpp"
 #include "family.hpp"
 #include "render/drawing.hpp"
 #include "render/xml.hpp"
 #include "svg_support.hpp"
+#include "yaml_input.hpp"
 
 using namespace puzzlegen;
 using namespace render_test;
@@ -57,7 +59,7 @@ TEST_CASE("xml: text and attributes are escaped, HTML containers never self-clos
 }
 
 TEST_CASE("drawing: Instant Insanity nets, tower sides and 2-factors", "[render]") {
-  const auto loaded = load("specs/instant-insanity/classical.yaml");
+  const auto loaded = load("instances/instant-insanity/classical.yaml");
   const auto doc = parse(svg_of(loaded.instance->draw()));
   check_nets(doc, 4);
   // The legend: one disc per colour, named.
@@ -99,7 +101,7 @@ TEST_CASE("drawing: Instant Insanity nets, tower sides and 2-factors", "[render]
 }
 
 TEST_CASE("drawing: the 36 Cube board and a solution", "[render]") {
-  const auto loaded = load("specs/cube36/physical-puzzle.yaml");
+  const auto loaded = load("instances/cube36/physical-puzzle.yaml");
   const auto doc = parse(svg_of(loaded.instance->draw()));
   const auto cells = doc.select_nodes("//g[@class='cell']");
   REQUIRE(cells.size() == 36);
@@ -129,7 +131,7 @@ TEST_CASE("drawing: the 36 Cube board and a solution", "[render]") {
 }
 
 TEST_CASE("drawing: Eight Blocks nets, the solid's faces and the corner table", "[render]") {
-  const auto loaded = load("specs/eight-blocks/example-1.yaml");
+  const auto loaded = load("instances/eight-blocks/example-1.yaml");
   const auto doc = parse(svg_of(loaded.instance->draw()));
   check_nets(doc, 9);
   CHECK(count(doc, "//g[@class='legend']/g[@class='disc']") == 6);

@@ -126,7 +126,7 @@ TEST_CASE("worksheet: a spec without bounds still gets every count in its key", 
 }
 
 TEST_CASE("render: SVG and HTML of an instance and a solution", "[render][cli]") {
-  const Result svg = run("render " + source("specs/instant-insanity/classical.yaml") +
+  const Result svg = run("render " + source("instances/instant-insanity/classical.yaml") +
                          " --format svg --solution all-different");
   REQUIRE(svg.exit_code == 0);
   const auto doc = parse(svg.out);
@@ -136,7 +136,7 @@ TEST_CASE("render: SVG and HTML of an instance and a solution", "[render][cli]")
   CHECK(count(doc, "//pattern") == 8);  // the hatchings travel with a standalone file
 
   const fs::path page = scratch_dir() / "board.html";
-  REQUIRE(run("render " + source("specs/cube36/physical-puzzle.yaml") +
+  REQUIRE(run("render " + source("instances/cube36/physical-puzzle.yaml") +
               " --format html --solution solution -o " + page.string())
               .exit_code == 0);
   const auto html = read_xml(page);

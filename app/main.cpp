@@ -5,6 +5,7 @@
 #include <iostream>
 #include <set>
 
+#include "builtin.hpp"
 #include "commands.hpp"
 #include "error.hpp"
 

@@ -5,9 +5,11 @@
 #include <set>
 #include <sstream>
 
+#include "builtin.hpp"
 #include "commands.hpp"
 #include "generate.hpp"
 #include "render/html.hpp"
+#include "yaml_input.hpp"
 
 namespace puzzlegen::cli {
 

@@ -3,8 +3,10 @@
 #include <iostream>
 #include <sstream>
 
+#include "builtin.hpp"
 #include "generate.hpp"
 #include "judge.hpp"
+#include "yaml_input.hpp"
 
 namespace puzzlegen::cli {
 

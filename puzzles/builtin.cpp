@@ -1,5 +1,5 @@
 // The built-in families: adding a family is one folder under puzzles/ and one line here.
-#include "family.hpp"
+#include "builtin.hpp"
 
 namespace puzzlegen {
 namespace instant_insanity {
