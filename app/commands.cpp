@@ -1,11 +1,16 @@
 #include "commands.hpp"
 
+#include <unistd.h>
+
+#include <cstdlib>
+#include <cstring>
 #include <iostream>
 #include <sstream>
 
 #include "builtin.hpp"
 #include "generate.hpp"
 #include "judge.hpp"
+#include "render/html.hpp"
 #include "yaml_input.hpp"
 
 namespace puzzlegen::cli {
@@ -192,7 +197,8 @@ Spec load_spec_with(const std::string& spec_file, const RunOverrides& overrides)
   if (overrides.time_limit)
     spec.generate.time_limit = parse_duration(*overrides.time_limit, cmd, "--time-limit");
   if (overrides.node_limit) spec.generate.node_limit = *overrides.node_limit;
-  if (overrides.threads) spec.generate.threads = std::max(1u, *overrides.threads);
+  if (overrides.threads) spec.generate.threads = *overrides.threads;
+  if (overrides.subproblems) spec.generate.subproblems = *overrides.subproblems;
   return spec;
 }
 
@@ -334,50 +340,153 @@ int validate(const std::string& spec_file, Format format, std::ostream& out) {
   return ok;
 }
 
-int generate(const std::string& spec_file, const RunOverrides& overrides, Format format,
+namespace {
+
+Split parse_shard(const std::string& text) {
+  const SourceLocation cmd{"command line", 0, 0};
+  if (text.empty()) return {};
+  long long k = 0, n = 0;
+  if (text == "slurm") {
+    const auto env = [&](const char* name) -> long long {
+      const char* value = std::getenv(name);
+      if (!value || !*value)
+        throw InputError(
+            cmd, "--shard",
+            std::string("slurm: ") + name + " is not set (run it as a job array task)");
+      try {
+        std::size_t used = 0;
+        const long long v = std::stoll(value, &used);
+        if (used != std::strlen(value)) throw std::invalid_argument(value);
+        return v;
+      } catch (const std::exception&) {
+        throw InputError(cmd, "--shard", std::string("slurm: ") + name + " is not a number");
+      }
+    };
+    n = env("SLURM_ARRAY_TASK_COUNT");
+    // Arrays may be numbered from 0 or 1 (or anything): K counts from the array's first task.
+    k = env("SLURM_ARRAY_TASK_ID") - env("SLURM_ARRAY_TASK_MIN") + 1;
+  } else {
+    char slash = 0;
+    std::istringstream in(text);
+    if (!(in >> k >> slash >> n) || slash != '/' || !in.eof())
+      throw InputError(cmd, "--shard", "expected K/N (as in 3/16) or slurm; got '" + text + "'");
+  }
+  if (n < 1 || n > 100000 || k < 1 || k > n)
+    throw InputError(cmd, "--shard",
+                     "expected 1 <= K <= N <= 100000; got shard " + std::to_string(k) + " of " +
+                         std::to_string(n));
+  return {static_cast<unsigned>(k), static_cast<unsigned>(n)};
+}
+
+// Progress on standard error: one line rewritten in place on a terminal, a line per report
+// otherwise (only when asked for).
+class ProgressLine {
+ public:
+  explicit ProgressLine(bool terminal) : terminal_(terminal) {}
+  ~ProgressLine() {
+    if (written_ && terminal_) std::cerr << "\n";
+  }
+  void operator()(const RunSummary& s) {
+    const double elapsed = std::chrono::duration<double>(Clock::now() - started_).count();
+    std::ostringstream line;
+    line << "[" << static_cast<long long>(elapsed) << "s] ";
+    if (s.subproblems_mine > 0) {
+      line << "subproblems " << s.subproblems_done << "/" << s.subproblems_mine << ", ";
+    }
+    line << s.explored << " judged, " << s.instances << " found";
+    if (s.best) line << ", best " << *s.best;
+    if (s.subproblems_done > 0 && s.subproblems_done < s.subproblems_mine) {
+      const double left = elapsed * static_cast<double>(s.subproblems_mine - s.subproblems_done) /
+                          static_cast<double>(s.subproblems_done);
+      line << ", about " << static_cast<long long>(left) << "s left";
+    }
+    written_ = true;
+    if (terminal_)
+      std::cerr << "\r" << line.str() << "\x1b[K" << std::flush;
+    else
+      std::cerr << line.str() << std::endl;
+  }
+
+ private:
+  bool terminal_;
+  bool written_ = false;
+  Clock::time_point started_ = Clock::now();
+};
+
+}  // namespace
+
+std::string version() {
+  return PUZZLEGEN_VERSION;
+}
+
+int generate(const std::string& spec_file, const GenerateRequest& request, Format format,
              std::ostream& out) {
-  const Spec spec = load_spec_with(spec_file, overrides);
+  const Spec spec = load_spec_with(spec_file, request.run);
+  const Split split = parse_shard(request.shard);
+  const bool sharded = !request.shard.empty();
+  // A shard's output is read back by merge: JSON Lines, whatever --format says.
+  if (sharded) format = Format::json;
+  std::ostringstream buffer;  // with -o, the file is written whole at the end
+  std::ostream& sink = request.output.empty() ? out : buffer;
   const auto started = Clock::now();
-  auto emit = [&](const InstancePtr& instance, const Evaluation& e) {
-    const Json record = instance_record(spec, *instance, e.counts, 0);
+  auto emit = [&](const InstancePtr& instance, const Evaluation& e, std::size_t subproblem) {
+    Json record = instance_record(spec, *instance, e.counts, 0);
+    if (sharded) {
+      record["subproblem"] = subproblem;
+      record["key"] = instance->canonical_key();
+    }
     switch (format) {
       case Format::json:
-        out << record.dump() << "\n";
+        sink << record.dump() << "\n";
         break;
       case Format::yaml:
-        out << "---\n" << to_yaml(record);
+        sink << "---\n" << to_yaml(record);
         break;
       case Format::text:
-        out << instance->render_text() << "counts" << convention_suffix(spec.solution_options)
-            << ":\n"
-            << counts_text(e.counts) << "\n";
+        sink << instance->render_text() << "counts" << convention_suffix(spec.solution_options)
+             << ":\n"
+             << counts_text(e.counts) << "\n";
         break;
     }
-    out.flush();
+    sink.flush();
   };
-  auto progress = [&](const RunSummary& s) {
-    const double elapsed = std::chrono::duration<double>(Clock::now() - started).count();
-    std::cerr << "[" << static_cast<int>(elapsed) << "s] judged " << s.explored << " ("
-              << static_cast<int>(s.explored / std::max(elapsed, 1e-9)) << "/s), emitted "
-              << s.instances;
-    if (s.best) std::cerr << ", best " << *s.best;
-    std::cerr << std::endl;
-  };
-  const RunSummary s = generate(spec, emit, progress);
+  const bool terminal = isatty(STDERR_FILENO) != 0;
+  ProgressLine line(terminal);
+  ProgressFn progress = nullptr;
+  if (terminal || request.progress) progress = [&](const RunSummary& s) { line(s); };
+  const RunSummary s = generate(spec, emit, progress, split);
   std::optional<WitnessCounts> witness;
   if (spec.objective && s.witness && !interrupt_flag().load())
     witness = witness_counts(spec, *s.witness);
+  Json summary = summary_json(spec, s, witness);
+  if (sharded) {
+    Json& m = summary["summary"];
+    m["version"] = version();
+    m["shard"] = {{"index", split.shard}, {"of", split.shards}};
+    m["subproblems"] = {
+        {"total", s.subproblems}, {"mine", s.subproblems_mine}, {"done", s.subproblems_done}};
+    m["complete"] = s.exhausted;
+    m["instances-wanted"] = spec.generate.instances ? Json(*spec.generate.instances) : Json("all");
+    m["nodes"] = s.nodes;
+    m["seconds"] = std::chrono::duration<double>(Clock::now() - started).count();
+    if (spec.objective) {
+      m["minimize"] = spec.objective->minimize;
+      if (!spec.objective->measure) m["optimal-keys"] = s.optimal_keys;
+    }
+  }
   switch (format) {
     case Format::json:
-      out << summary_json(spec, s, witness).dump() << "\n";
+      sink << summary.dump() << "\n";
       break;
     case Format::yaml:
-      out << "---\n" << to_yaml(summary_json(spec, s, witness));
+      sink << "---\n" << to_yaml(summary);
       break;
     case Format::text:
-      out << summary_text(spec, s, witness);
+      sink << summary_text(spec, s, witness);
       break;
   }
+  if (!request.output.empty()) render::write_file_atomically(request.output, buffer.str());
+  if (sharded) return s.exhausted ? ok : limit_reached;
   if (spec.objective) return s.proven && s.best ? ok : s.proven ? not_found : limit_reached;
   const bool enough = spec.generate.instances && s.instances >= *spec.generate.instances;
   if (enough || (s.exhausted && s.instances > 0)) return ok;

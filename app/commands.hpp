@@ -29,6 +29,15 @@ struct RunOverrides {
   std::optional<std::string> time_limit;
   std::optional<std::uint64_t> node_limit;
   std::optional<unsigned> threads;
+  std::optional<std::size_t> subproblems;
+};
+
+struct GenerateRequest {
+  RunOverrides run;
+  // "K/N" (1 <= K <= N), "slurm" (from the job array's environment), or "" for the whole run.
+  std::string shard;
+  bool progress = false;  // progress on standard error even when it is not a terminal
+  std::string output;     // the file to write (atomically, at the end), or "" for standard output
 };
 
 int list_families(Format format, std::ostream& out);
@@ -38,8 +47,14 @@ int solve(const std::string& file, const OptionOverrides& options,
           unsigned threads, Format format, std::ostream& out);
 int check(const std::string& file, const std::string& spec_file, Format format, std::ostream& out);
 int validate(const std::string& spec_file, Format format, std::ostream& out);
-int generate(const std::string& spec_file, const RunOverrides& overrides, Format format,
+// With a shard, the output is JSON Lines whose summary is the shard's manifest (see merge).
+int generate(const std::string& spec_file, const GenerateRequest& request, Format format,
              std::ostream& out);
+// Combines the JSON Lines of a run's shards into one stream and summary: exit 0 when every
+// shard is present and complete, 3 naming the missing or incomplete ones, 2 for files that
+// cannot be trusted (unreadable, corrupt, duplicate shards, different specs or versions).
+int merge(const std::vector<std::string>& files, const std::string& output, std::ostream& out,
+          std::ostream& log);
 // `format`: text, yaml, json, svg or html; `output`: a file written atomically, or "" for `out`.
 int render(const std::string& file, const std::string& solution_kind, const std::string& format,
            const std::string& output, std::ostream& out);
@@ -53,6 +68,9 @@ struct WorksheetRequest {
 };
 // Progress and errors go to `log`.
 int worksheet(const std::string& spec_file, const WorksheetRequest& request, std::ostream& log);
+
+// This build's version, written into every shard manifest.
+std::string version();
 
 // The spec with command-line overrides of its `generate:` section applied.
 Spec load_spec_with(const std::string& spec_file, const RunOverrides& overrides);

@@ -27,7 +27,7 @@ int main(int argc, char** argv) {
       "a spec asks for.\nExit codes: 0 ok, 1 no instance found or check failed, "
       "2 bad input, 3 limit reached before an answer, 4 internal error."};
   app.require_subcommand(1);
-  app.set_version_flag("--version", "puzzlegen 0.1.0");
+  app.set_version_flag("--version", "puzzlegen " + cli::version());
 
   std::string format = "text";
   auto* list = app.add_subcommand("list", "list the puzzle families");
@@ -69,7 +69,8 @@ int main(int argc, char** argv) {
   validate->add_option("spec", spec_file, "spec file")->required();
   add_format(validate, format);
 
-  cli::RunOverrides run;
+  cli::GenerateRequest request;
+  cli::RunOverrides& run = request.run;
   auto* generate = app.add_subcommand("generate", "generate instances that meet a spec");
   generate->add_option("spec", spec_file, "spec file")->required();
   generate->add_option("--instances", run.instances, "how many instances (or: all)");
@@ -78,8 +79,29 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"auto", "exhaustive", "search", "random"}));
   generate->add_option("--time-limit", run.time_limit, "e.g. 30s, 10m (default: the spec's, 60s)");
   generate->add_option("--node-limit", run.node_limit, "instance-search nodes");
-  generate->add_option("--threads", run.threads, "threads for nested counts");
+  generate
+      ->add_option("--threads", run.threads,
+                   "worker threads searching the subproblems (default: the spec's, 1)")
+      ->check(CLI::Range(1u, GenerateOptions::max_threads));
+  generate
+      ->add_option("--subproblems", run.subproblems,
+                   "split the instance space into at least this many subproblems (default 256)")
+      ->check(CLI::Range(std::size_t{1}, GenerateOptions::max_subproblems));
+  generate->add_option("--shard", request.shard,
+                       "search only shard K of N (K/N, or slurm: from the job array); the "
+                       "output is JSON Lines for puzzlegen merge");
+  generate->add_flag("--progress", request.progress,
+                     "progress on standard error even when it is not a terminal");
+  generate->add_option("-o,--output", request.output,
+                       "write to this file, whole, when the run ends (default: standard output)");
   add_format(generate, format);
+
+  std::vector<std::string> shard_files;
+  std::string merged;
+  auto* merge = app.add_subcommand(
+      "merge", "combine the outputs of generate --shard into one stream and one summary");
+  merge->add_option("files", shard_files, "one JSON Lines file per shard")->required();
+  merge->add_option("-o,--output", merged, "write to this file (default: standard output)");
 
   std::string output;
   auto* render =
@@ -122,7 +144,8 @@ int main(int argc, char** argv) {
       return cli::solve(file, overrides, only_kinds, cap, time_limit, threads, fmt, std::cout);
     if (check->parsed()) return cli::check(file, spec_file, fmt, std::cout);
     if (validate->parsed()) return cli::validate(spec_file, fmt, std::cout);
-    if (generate->parsed()) return cli::generate(spec_file, run, fmt, std::cout);
+    if (generate->parsed()) return cli::generate(spec_file, request, fmt, std::cout);
+    if (merge->parsed()) return cli::merge(shard_files, merged, std::cout, std::cerr);
     if (render->parsed()) return cli::render(file, kind, format, output, std::cout);
     if (worksheet->parsed()) return cli::worksheet(spec_file, sheet, std::cerr);
   } catch (const InputError& e) {

@@ -6,6 +6,21 @@
 
 namespace puzzlegen {
 
+void InstanceSpace::constrain_measure(const std::string&, const Bounds&) {}
+
+Gecode::IntValBranch InstanceSearch::value_order() const {
+  if (!randomized) return Gecode::INT_VAL_MIN();
+  return Gecode::INT_VAL([seed = seed](const Gecode::Space&, Gecode::IntVar x, int i) {
+    std::uint64_t h = mix64(seed ^ mix64(static_cast<std::uint64_t>(i)));
+    h = mix64(h ^ static_cast<std::uint32_t>(x.min()));
+    h = mix64(h ^ static_cast<std::uint32_t>(x.max()) ^ (std::uint64_t{x.size()} << 32));
+    std::uint64_t k = h % x.size();
+    for (Gecode::IntVarValues v(x); v(); ++v)
+      if (k-- == 0) return v.val();
+    return x.min();
+  });
+}
+
 void Family::check_parameters(const OptionValues&, const SourceLocation&) const {}
 
 std::uint64_t Family::measure(const Instance&, const std::string& name) const {

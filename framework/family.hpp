@@ -71,14 +71,18 @@ class InstanceSpace : public Gecode::Space {
   InstanceSpace() = default;
   InstanceSpace(InstanceSpace& other) : Gecode::Space(other) {}
   virtual std::unique_ptr<Instance> instance() const = 0;  // for an assigned space
+  // Branch and bound on a measure: restrict this space (and the spaces cloned from it) to
+  // instances whose measure `name` lies within `bounds`. The default posts nothing, which is
+  // sound (the generator still compares every instance with the best) but prunes nothing.
+  virtual void constrain_measure(const std::string& name, const Bounds& bounds);
 };
 
 using InstancePtr = std::shared_ptr<const Instance>;
 
 // How a generator wants an instance space built.
 struct InstanceSearch {
-  bool randomized = false;  // random value order (Gecode's own seeded generator)
-  unsigned seed = 1;
+  bool randomized = false;  // a seeded random value order (see value_order)
+  std::uint64_t seed = 1;
   // The family's symmetry breaking on instances; switched off only to test that it is sound.
   bool symmetry_breaking = true;
   // Kinds the spec needs at least one solution of. The family may post one solution's
@@ -90,6 +94,12 @@ struct InstanceSearch {
   // encoding, and must post the measure bounds.
   std::map<std::string, Bounds> kind_bounds;
   std::map<std::string, Bounds> measure_bounds;
+
+  // The value order a family's brancher should use: least value first, or (randomized) a
+  // seeded order that depends only on the variable and its domain at the node. Unlike a
+  // generator shared by the clones, that makes the search below every node the same however
+  // the tree is split between threads, processes and machines.
+  Gecode::IntValBranch value_order() const;
 };
 
 class Family {

@@ -14,6 +14,8 @@ std::string to_string(StopReason reason) {
       return "node-limit";
     case StopReason::interrupted:
       return "interrupted";
+    case StopReason::cancelled:
+      return "cancelled";
   }
   return "unknown";
 }
@@ -29,7 +31,8 @@ Limits Limits::within(std::chrono::duration<double> time_limit, std::uint64_t no
 }
 
 bool Limits::expired() const {
-  return interrupt_flag().load() || (deadline && Clock::now() >= *deadline);
+  return interrupt_flag().load() || (cancelled && cancelled->load()) ||
+         (deadline && Clock::now() >= *deadline);
 }
 
 std::atomic<bool>& interrupt_flag() {
@@ -44,12 +47,16 @@ extern "C" void on_interrupt(int) {
 }  // namespace
 
 void install_interrupt_handler() {
-  std::signal(SIGINT, on_interrupt);
+  // A scheduler ends a job with SIGTERM (Slurm's scancel, a time limit) and a closed terminal
+  // sends SIGHUP: both keep what is proven, like Ctrl-C.
+  for (const int signal : {SIGINT, SIGTERM, SIGHUP}) std::signal(signal, on_interrupt);
 }
 
 bool LimitStop::stop(const Gecode::Search::Statistics& s, const Gecode::Search::Options&) {
   if (interrupt_flag().load())
     reason_ = StopReason::interrupted;
+  else if (limits_.cancelled && limits_.cancelled->load())
+    reason_ = StopReason::cancelled;
   else if (limits_.node_limit != 0 && s.node >= limits_.node_limit)
     reason_ = StopReason::node_limit;
   else if (limits_.deadline && Clock::now() >= *limits_.deadline)

@@ -17,20 +17,24 @@ namespace puzzlegen {
 
 using Clock = std::chrono::steady_clock;
 
-enum class StopReason { none, time_limit, node_limit, interrupted };
+// `cancelled`: the run stopped this search because it no longer needs it (another worker
+// already has what the run asked for); never a reason printed as the run's own.
+enum class StopReason { none, time_limit, node_limit, interrupted, cancelled };
 std::string to_string(StopReason reason);
 
 struct Limits {
   std::optional<Clock::time_point> deadline;  // absolute, so nested searches share one budget
   std::uint64_t node_limit = 0;               // per search call; 0 = none
   unsigned threads = 1;
+  // Set by the run that owns this search when it no longer needs it; nullptr = never.
+  const std::atomic<bool>* cancelled = nullptr;
 
   static Limits within(std::chrono::duration<double> time_limit, std::uint64_t nodes = 0,
                        unsigned threads = 1);
   bool expired() const;
 };
 
-// Set by SIGINT (see install_interrupt_handler); every search polls it.
+// Set by SIGINT, SIGTERM and SIGHUP (see install_interrupt_handler); every search polls it.
 std::atomic<bool>& interrupt_flag();
 void install_interrupt_handler();
 

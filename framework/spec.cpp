@@ -99,7 +99,7 @@ GenerateOptions read_generate(const YAML::Node& node, const std::string& file) {
   if (!node.IsMap()) throw InputError(location_of(node, file), "generate", "expected a mapping");
   reject_unknown_keys(node,
                       {"instances", "strategy", "seed", "time-limit", "node-limit", "threads",
-                       "joint-model", "symmetry-breaking"},
+                       "subproblems", "joint-model", "symmetry-breaking"},
                       "generate", file);
   if (const auto n = node["instances"]) {
     if (n.IsScalar() && n.Scalar() == "all")
@@ -126,9 +126,17 @@ GenerateOptions read_generate(const YAML::Node& node, const std::string& file) {
     options.node_limit = read_count(n, file, "generate.node-limit");
   if (const auto t = node["threads"]) {
     const auto threads = read_count(t, file, "generate.threads");
-    if (threads < 1 || threads > 64)
-      throw InputError(location_of(t, file), "generate.threads", "expected 1 to 64");
+    if (threads < 1 || threads > GenerateOptions::max_threads)
+      throw InputError(location_of(t, file), "generate.threads",
+                       "expected 1 to " + std::to_string(GenerateOptions::max_threads));
     options.threads = static_cast<unsigned>(threads);
+  }
+  if (const auto p = node["subproblems"]) {
+    const auto parts = read_count(p, file, "generate.subproblems");
+    if (parts < 1 || parts > GenerateOptions::max_subproblems)
+      throw InputError(location_of(p, file), "generate.subproblems",
+                       "expected 1 to " + std::to_string(GenerateOptions::max_subproblems));
+    options.subproblems = static_cast<std::size_t>(parts);
   }
   for (auto [key, target] : {std::pair{"joint-model", &options.joint_model},
                              std::pair{"symmetry-breaking", &options.symmetry_breaking}}) {

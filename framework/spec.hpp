@@ -22,12 +22,17 @@ struct Objective {
 };
 
 struct GenerateOptions {
+  static constexpr unsigned max_threads = 256;
+  static constexpr std::size_t max_subproblems = 1000000;
   std::optional<std::uint64_t> instances = 1;  // nullopt = all
   std::string strategy = "auto";               // auto | exhaustive | search | random
   std::uint64_t seed = 1;
   std::chrono::duration<double> time_limit{60.0};
   std::uint64_t node_limit = 0;
   unsigned threads = 1;
+  // The instance space is split into at least this many subproblems (fewer only when the
+  // space is smaller); the split, and so the answer, never depends on threads or shards.
+  std::size_t subproblems = 256;
   bool joint_model = false;       // post the required kinds on the instance space (InstanceSearch)
   bool symmetry_breaking = true;  // the family's instance symmetry breaking
 };

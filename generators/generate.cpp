@@ -1,73 +1,183 @@
 #include "generate.hpp"
 
+#include <algorithm>
+#include <map>
+#include <mutex>
 #include <set>
+#include <thread>
+
+#include "subproblems.hpp"
 
 namespace puzzlegen {
 
 namespace {
 
-// State shared by the strategies: deduplication, B&B bound, stopping rule.
+bool better(bool minimize, std::uint64_t a, std::uint64_t b) {
+  return minimize ? a < b : a > b;
+}
+
+// State shared by the strategies and their workers: deduplication, the incumbent of branch
+// and bound, the ordered emission of instances, and the stopping rule. Every member that
+// workers touch is guarded by mutex_ or atomic.
 class Run {
  public:
   Run(const Spec& spec, const EmitFn& emit, const ProgressFn& progress)
       : spec_(spec),
         emit_(emit),
         progress_(progress),
-        limits_(Limits::within(spec.generate.time_limit, 0, spec.generate.threads)) {}
+        limits_(Limits::within(spec.generate.time_limit, 0, spec.generate.threads)) {
+    limits_.cancelled = &cancelled_;
+  }
 
+  const Spec& spec() const { return spec_; }
+  // For searches and nested counts in this run: they stop when the run has what it needs.
   const Limits& limits() const { return limits_; }
   RunSummary& summary() { return summary_; }
+  bool cancelled() const { return cancelled_.load(); }
+  // Bumped whenever a measure's best improves: searches under the old bound restart.
+  std::uint64_t generation() const { return generation_.load(); }
+  std::atomic<std::uint64_t>& nodes() { return nodes_; }
 
-  // Judges one candidate; returns false when the run has what it needs.
-  bool consider(std::shared_ptr<const Instance> instance) {
-    if (!seen_.insert(instance->canonical_key()).second) return true;
-    ++summary_.explored;
+  // The subproblems this run searches, by their index in the decomposition; instances are
+  // emitted in this order.
+  void plan(std::vector<std::size_t> order) {
+    order_ = std::move(order);
+    pending_.assign(order_.size(), {});
+  }
+
+  // The best value so far, if any.
+  std::optional<std::uint64_t> best() {
+    std::lock_guard lock(mutex_);
+    return summary_.best;
+  }
+
+  // Judges one candidate found in the `position`-th planned subproblem (0 for strategies
+  // without subproblems). Returns what the search of that subproblem should do next.
+  enum class Next { go_on, restart, stop };
+  Next consider(const std::shared_ptr<const Instance>& instance, std::size_t position,
+                std::set<std::vector<int>>& seen) {
+    std::vector<int> key = instance->canonical_key();
+    if (!seen.insert(key).second) return Next::go_on;
     const bool minimize = spec_.objective && spec_.objective->minimize;
-    // Minimising, the best value so far caps the counts: one more than it, so that instances
-    // tying with the best are still recognised and counted.
-    const std::uint64_t cap = minimize && summary_.best ? *summary_.best + 1 : 0;
-    const Evaluation e = judge(spec_, *instance, limits_, cap);
-    if (e.undecided) incomplete_ = true;
+    // An instance met in several subproblems is judged once; each subproblem still records it
+    // in its own place, so the order of the output never depends on which worker came first.
+    std::shared_ptr<const Evaluation> judged;
+    std::optional<std::uint64_t> best_now;
+    {
+      std::lock_guard lock(mutex_);
+      if (const auto it = judged_.find(key); it != judged_.end()) judged = it->second;
+      best_now = summary_.best;
+    }
+    if (!judged) {
+      // Minimising, the best value so far caps the counts: one more than it, so that instances
+      // tying with the best are still recognised and counted.
+      const std::uint64_t cap = minimize && best_now ? *best_now + 1 : 0;
+      Limits limits = limits_;
+      limits.threads = threads_ > 1 ? 1 : limits_.threads;  // the workers already fill the cores
+      judged = std::make_shared<const Evaluation>(judge(spec_, *instance, limits, cap));
+    }
+    const Evaluation& e = *judged;
+
+    std::lock_guard lock(mutex_);
+    if (judged_.emplace(key, judged).second) ++summary_.explored;
+    if (e.undecided && !cancelled()) incomplete_ = true;
     if (spec_.given) summary_.given_failed = e.failed;
-    if (e.accepted()) {
-      if (!spec_.objective) {
-        emit(std::move(instance), e);
-      } else if (!summary_.best ||
-                 (minimize ? *e.objective < *summary_.best : *e.objective > *summary_.best)) {
+    Next next = Next::go_on;
+    if (e.accepted() && spec_.objective) {
+      if (!summary_.best || better(minimize, *e.objective, *summary_.best)) {
         summary_.best = e.objective;
-        summary_.optimal_instances = 1;
-        emit(std::move(instance), e);
+        optimal_keys_ = {key};
+        emit_now(instance, e, position);
+        if (spec_.objective->measure) {
+          ++generation_;
+          next = Next::restart;
+        }
+        if (minimize && *summary_.best == 0) cancelled_ = true;  // nothing can beat 0
       } else if (*e.objective == *summary_.best) {
-        ++summary_.optimal_instances;
+        optimal_keys_.insert(key);
       }
+    } else if (e.accepted()) {
+      Pending& mine = pending_[position];
+      mine.found.push_back({instance, e});
+      ++mine.accepted;
+      if (position == head_) flush_head();
+      // Within one subproblem, instances past the number asked for can never be emitted.
+      if (wanted() && mine.accepted >= *wanted()) next = Next::stop;
     }
     report_progress();
-    if (spec_.objective) return !(minimize && summary_.best && *summary_.best == 0);
-    return !spec_.generate.instances || summary_.instances < *spec_.generate.instances;
+    if (cancelled()) return Next::stop;
+    return next;
+  }
+
+  // The `position`-th planned subproblem is finished: searched to the end (`exhausted`) or not.
+  void done(std::size_t position, bool exhausted, std::uint64_t nodes) {
+    std::lock_guard lock(mutex_);
+    pending_[position].done = true;
+    summary_.nodes += nodes;
+    if (exhausted) ++summary_.subproblems_done;
+    flush_head();
+    report_progress();
   }
 
   void finish(bool exhausted, StopReason stopped) {
+    // The run stopping itself (it had what it asked for) is not a limit.
+    if (stopped == StopReason::cancelled) stopped = StopReason::none;
     summary_.exhausted = exhausted;
     summary_.stopped = stopped;
-    if (stopped == StopReason::none && limits_.expired())
+    if (stopped == StopReason::none && limits_.expired() && !cancelled())
       summary_.stopped = interrupt_flag().load() ? StopReason::interrupted : StopReason::time_limit;
     // A minimum of 0 is optimal without exhausting anything.
     const bool zero_minimum =
         spec_.objective && spec_.objective->minimize && summary_.best && *summary_.best == 0;
     summary_.proven = (exhausted || zero_minimum) && !incomplete_;
+    summary_.optimal_instances = optimal_keys_.size();
+    summary_.optimal_keys.assign(optimal_keys_.begin(), optimal_keys_.end());
   }
 
+  void set_threads(unsigned threads) { threads_ = threads; }
+
  private:
-  void emit(std::shared_ptr<const Instance> instance, const Evaluation& e) {
+  struct Finding {
+    std::shared_ptr<const Instance> instance;
+    Evaluation evaluation;
+  };
+  struct Pending {
+    std::vector<Finding> found;  // accepted, not yet emitted
+    std::uint64_t accepted = 0;
+    bool done = false;
+  };
+
+  std::optional<std::uint64_t> wanted() const {
+    return spec_.objective ? std::nullopt : spec_.generate.instances;
+  }
+
+  // Emits what the earliest unfinished subproblem has found, and moves on past finished ones.
+  void flush_head() {
+    while (head_ < pending_.size()) {
+      Pending& head = pending_[head_];
+      for (auto& finding : head.found) {
+        if (cancelled()) break;
+        if (!emitted_.insert(finding.instance->canonical_key()).second) continue;
+        emit_now(finding.instance, finding.evaluation, head_);
+        if (wanted() && summary_.instances >= *wanted()) cancelled_ = true;
+      }
+      head.found.clear();
+      if (!head.done || cancelled()) return;
+      ++head_;
+    }
+  }
+
+  void emit_now(const std::shared_ptr<const Instance>& instance, const Evaluation& e,
+                std::size_t position) {
     ++summary_.instances;
-    emit_(instance, e);
-    summary_.witness = std::move(instance);
+    emit_(instance, e, order_.empty() ? 0 : order_[position]);
+    summary_.witness = instance;
   }
 
   void report_progress() {
     if (!progress_) return;
     const auto now = Clock::now();
-    if (now - last_progress_ < std::chrono::seconds(5)) return;
+    if (now - last_progress_ < std::chrono::seconds(1)) return;
     last_progress_ = now;
     progress_(summary_);
   }
@@ -76,59 +186,169 @@ class Run {
   const EmitFn& emit_;
   const ProgressFn& progress_;
   Limits limits_;
+  std::atomic<bool> cancelled_{false};
+  std::atomic<std::uint64_t> generation_{0};
+  std::atomic<std::uint64_t> nodes_{0};
+  unsigned threads_ = 1;
+
+  std::mutex mutex_;
   RunSummary summary_;
-  std::set<std::vector<int>> seen_;
   bool incomplete_ = false;
+  std::map<std::vector<int>, std::shared_ptr<const Evaluation>> judged_;
+  std::set<std::vector<int>> emitted_;
+  std::set<std::vector<int>> optimal_keys_;
+  std::vector<std::size_t> order_;
+  std::vector<Pending> pending_;
+  std::size_t head_ = 0;
   Clock::time_point last_progress_ = Clock::now();
 };
 
-void tree_search(Run& run, const Spec& spec, bool randomized) {
+// Stops one subproblem's search: the run's limits, a node budget shared by all workers, and
+// a bound that improved elsewhere (the search then restarts under the tighter bound).
+class WorkerStop : public Gecode::Search::Stop {
+ public:
+  WorkerStop(Run& run, std::uint64_t generation, bool watch_generation)
+      : run_(run), limit_stop_(run.limits()), generation_(generation), watch_(watch_generation) {}
+
+  bool stop(const Gecode::Search::Statistics& s, const Gecode::Search::Options& o) override {
+    const std::uint64_t total = run_.nodes() += s.node - counted_;
+    counted_ = s.node;
+    const std::uint64_t limit = run_.spec().generate.node_limit;
+    if (limit != 0 && total >= limit) {
+      reason_ = StopReason::node_limit;
+      return true;
+    }
+    if (limit_stop_.stop(s, o)) {
+      reason_ = limit_stop_.reason();
+      return true;
+    }
+    restart_ = watch_ && run_.generation() != generation_;
+    return restart_;
+  }
+  StopReason reason() const { return reason_; }
+  bool restart() const { return restart_; }
+
+ private:
+  Run& run_;
+  LimitStop limit_stop_;
+  std::uint64_t generation_;
+  bool watch_;
+  std::uint64_t counted_ = 0;
+  StopReason reason_ = StopReason::none;
+  bool restart_ = false;
+};
+
+struct SubproblemOutcome {
+  bool exhausted = false;
+  StopReason stopped = StopReason::none;
+  std::uint64_t nodes = 0;
+};
+
+// Searches one subproblem to its end (or until the run says stop). With a measure objective,
+// the best value so far is posted first, and the search restarts whenever it improves.
+SubproblemOutcome search_subproblem(Run& run, const InstanceSpace& subproblem,
+                                    std::size_t position) {
+  const Spec& spec = run.spec();
+  const auto& measure = spec.objective ? spec.objective->measure : std::nullopt;
+  std::set<std::vector<int>> seen;
+  SubproblemOutcome outcome;
+  while (true) {
+    const std::uint64_t generation = run.generation();
+    std::unique_ptr<InstanceSpace> space(static_cast<InstanceSpace*>(subproblem.clone()));
+    if (measure) {
+      if (const auto best = run.best()) {
+        Bounds tighter;
+        if (spec.objective->minimize) {
+          if (*best == 0) return outcome;  // the run is over
+          tighter.max = *best - 1;
+        } else {
+          tighter.min = *best + 1;
+        }
+        space->constrain_measure(*measure, tighter);
+      }
+    }
+    if (space->status() == Gecode::SS_FAILED) {
+      outcome.exhausted = true;
+      return outcome;
+    }
+    WorkerStop stop(run, generation, measure.has_value());
+    Gecode::Search::Options options;
+    options.stop = &stop;
+    Gecode::DFS<InstanceSpace> engine(space.get(), options);
+    Run::Next next = Run::Next::go_on;
+    while (std::unique_ptr<InstanceSpace> leaf{engine.next()}) {
+      next = run.consider(std::shared_ptr<const Instance>(leaf->instance()), position, seen);
+      if (next != Run::Next::go_on) break;
+    }
+    outcome.nodes += engine.statistics().node;
+    if (next == Run::Next::restart || (next == Run::Next::go_on && stop.restart())) continue;
+    outcome.stopped = engine.stopped() ? stop.reason() : StopReason::none;
+    outcome.exhausted = next == Run::Next::go_on && !engine.stopped();
+    return outcome;
+  }
+}
+
+void tree_search(Run& run, const Split& split, bool randomized) {
+  const Spec& spec = run.spec();
   InstanceSearch search;
   search.randomized = randomized;
-  search.seed = static_cast<unsigned>(spec.generate.seed);
+  search.seed = spec.generate.seed;
   search.symmetry_breaking = spec.generate.symmetry_breaking;
   if (spec.generate.joint_model)
     for (const auto& [kind, bounds] : spec.bounds)
       if (bounds.min && *bounds.min >= 1) search.required_kinds.push_back(kind);
   search.kind_bounds = spec.bounds;
   search.measure_bounds = spec.measure_bounds;
-  // Optimising a measure, the instance space itself is bounded: after each improvement the
-  // search restarts on the instances that would beat it, until none is left (proven).
-  const auto& measure = spec.objective ? spec.objective->measure : std::nullopt;
-  Limits limits = run.limits();
-  limits.node_limit = spec.generate.node_limit;
-  while (true) {
-    auto root = spec.family->instance_space(spec.parameters, spec.instance, search);
-    bool satisfied = false;
-    bool improved = false;
-    const SearchStats stats = enumerate<InstanceSpace>(*root, limits, [&](InstanceSpace& leaf) {
-      const auto before = run.summary().best;
-      satisfied = !run.consider(leaf.instance());
-      improved = measure && run.summary().best != before;
-      return !satisfied && !improved && !run.limits().expired();
-    });
-    if (improved && !satisfied && !run.limits().expired()) {
-      Bounds& bounds = search.measure_bounds[*measure];
-      const std::uint64_t best = *run.summary().best;
-      if (spec.objective->minimize) {
-        bounds.max = best - 1;
-        if (best == 0) break;
-      } else {
-        bounds.min = best + 1;
-      }
-      continue;
-    }
-    const bool exhausted = stats.exhausted() && !satisfied && !run.limits().expired();
-    run.finish(exhausted, stats.stopped);
+  auto root = spec.family->instance_space(spec.parameters, spec.instance, search);
+  Decomposition parts = decompose(*root, spec.generate.subproblems, run.limits());
+  RunSummary& summary = run.summary();
+  summary.nodes = parts.expanded;
+  summary.subproblems = parts.nodes.size();
+  if (!parts.complete) {
+    run.finish(false, StopReason::none);
     return;
   }
-  run.finish(true, StopReason::none);
+  const auto mine = shard_subproblems(parts.nodes.size(), split.shard, split.shards);
+  summary.subproblems_mine = mine.size();
+  run.plan(mine);
+
+  const unsigned threads =
+      std::max(1u, std::min<unsigned>(spec.generate.threads, static_cast<unsigned>(mine.size())));
+  run.set_threads(threads);
+  std::atomic<std::size_t> next{0};
+  std::mutex mutex;
+  StopReason stopped = StopReason::none;
+  auto worker = [&] {
+    while (!run.cancelled() && !run.limits().expired()) {
+      const std::size_t position = next++;
+      if (position >= mine.size()) return;
+      const SubproblemOutcome outcome =
+          search_subproblem(run, *parts.nodes[mine[position]], position);
+      parts.nodes[mine[position]].reset();  // its memory is no longer needed
+      if (outcome.stopped != StopReason::none) {
+        std::lock_guard lock(mutex);
+        if (stopped == StopReason::none) stopped = outcome.stopped;
+      }
+      run.done(position, outcome.exhausted, outcome.nodes);
+    }
+  };
+  if (threads == 1) {
+    worker();
+  } else {
+    std::vector<std::jthread> pool;
+    for (unsigned t = 0; t < threads; ++t) pool.emplace_back(worker);
+  }
+  const bool exhausted = summary.subproblems_done == mine.size() && !run.cancelled();
+  run.finish(exhausted, stopped);
 }
 
-void random_sampling(Run& run, const Spec& spec) {
+void random_sampling(Run& run) {
+  const Spec& spec = run.spec();
   Rng rng(spec.generate.seed);
   std::uint64_t attempts = 0;
   StopReason stopped = StopReason::none;
+  std::set<std::vector<int>> seen;
+  run.plan({0});
   while (true) {
     if (run.limits().expired()) break;
     if (spec.generate.node_limit != 0 && attempts >= spec.generate.node_limit) {
@@ -136,9 +356,10 @@ void random_sampling(Run& run, const Spec& spec) {
       break;
     }
     ++attempts;
-    auto instance = spec.family->random_instance(spec.parameters, spec.instance, rng);
+    std::shared_ptr<const Instance> instance =
+        spec.family->random_instance(spec.parameters, spec.instance, rng);
     if (!spec.family->satisfies(*instance, spec.instance)) continue;
-    if (!run.consider(std::move(instance))) break;
+    if (run.consider(instance, 0, seen) == Run::Next::stop) break;
   }
   run.finish(false, stopped);
 }
@@ -151,17 +372,21 @@ std::string resolve_strategy(const Spec& spec) {
   return spec.objective || !spec.generate.instances ? "exhaustive" : "search";
 }
 
-RunSummary generate(const Spec& spec, const EmitFn& emit, const ProgressFn& progress) {
+RunSummary generate(const Spec& spec, const EmitFn& emit, const ProgressFn& progress,
+                    const Split& split) {
   Run run(spec, emit, progress);
   const std::string strategy = resolve_strategy(spec);
   run.summary().strategy = strategy;
   if (strategy == "given") {  // a space of one instance
-    run.consider(spec.given);
+    std::set<std::vector<int>> seen;
+    run.plan({0});
+    run.consider(spec.given, 0, seen);
+    run.done(0, true, 0);
     run.finish(true, StopReason::none);
   } else if (strategy == "random") {
-    random_sampling(run, spec);
+    random_sampling(run);
   } else {
-    tree_search(run, spec, strategy == "search");
+    tree_search(run, split, strategy == "search");
   }
   return run.summary();
 }

@@ -9,8 +9,16 @@
 //   random      seeded uniform sampling of the family's instances, filtered; never proves.
 //   given       the spec names one instance (`given: FILE`): judge just that one.
 //
+// The tree strategies split the space into subproblems (subproblems.hpp). Threads pull them
+// from a queue and judge what they find; instances are emitted in subproblem order, so the
+// output does not depend on the number of threads. A shard searches only its own share of the
+// subproblems (`puzzlegen merge` combines shards).
+//
 // With an objective the run is branch-and-bound: only strictly better instances are emitted,
-// and the best value so far caps the nested counts.
+// the best value so far (shared by the threads) caps the nested counts, and a measure's bound
+// is posted on every subproblem searched after it improved. Which improving instances are
+// printed on the way may depend on timing; the optimum, the number of instances reaching it
+// and whether it is proven do not.
 #pragma once
 
 #include <functional>
@@ -22,8 +30,21 @@
 
 namespace puzzlegen {
 
+// Which part of the run this process does: shard `shard` of `shards` (1-based).
+struct Split {
+  unsigned shard = 1;
+  unsigned shards = 1;
+};
+
 struct RunSummary {
   std::string strategy;
+  std::uint64_t nodes = 0;           // instance-search nodes, the split included
+  std::size_t subproblems = 0;       // in the whole decomposition
+  std::size_t subproblems_mine = 0;  // this shard's share
+  std::size_t subproblems_done = 0;  // of this shard's, searched to the end
+  // With an objective of counts: the canonical keys of the instances reaching `best`, so that
+  // shards' ties can be merged without counting one instance twice.
+  std::vector<std::vector<int>> optimal_keys;
   std::uint64_t instances = 0;  // emitted
   std::uint64_t explored = 0;   // candidate instances judged
   bool exhausted = false;       // the whole instance space was searched
@@ -38,13 +59,16 @@ struct RunSummary {
   StopReason stopped = StopReason::none;
 };
 
-// The instance stays valid after the call (callers may keep it).
-using EmitFn = std::function<void(const InstancePtr&, const Evaluation&)>;
+// The instance stays valid after the call (callers may keep it). `subproblem`: the index of
+// the subproblem it was found in (0 for strategies without subproblems).
+using EmitFn = std::function<void(const InstancePtr&, const Evaluation&, std::size_t subproblem)>;
 using ProgressFn = std::function<void(const RunSummary&)>;
 
 // Which strategy "auto" means for this spec.
 std::string resolve_strategy(const Spec& spec);
 
-RunSummary generate(const Spec& spec, const EmitFn& emit, const ProgressFn& progress = nullptr);
+// `progress` is called about once a second, never concurrently.
+RunSummary generate(const Spec& spec, const EmitFn& emit, const ProgressFn& progress = nullptr,
+                    const Split& split = {});
 
 }  // namespace puzzlegen

@@ -216,11 +216,8 @@ BoardSpace::BoardSpace(int n, std::vector<std::string> colors, std::vector<Speci
       precede(*this, size_, sizes);
     }
   }
-  const auto value = [&] {
-    return search.randomized ? INT_VAL_RND(Rnd(search.seed)) : INT_VAL_MIN();
-  };
   if (!joint) {
-    branch(*this, size_, INT_VAR_SIZE_MIN(), value());
+    branch(*this, size_, INT_VAR_SIZE_MIN(), search.value_order());
     return;
   }
   // One solution next to the board, built cell by cell with it.
@@ -252,7 +249,7 @@ BoardSpace::BoardSpace(int n, std::vector<std::string> colors, std::vector<Speci
   }
   IntVarArgs interleaved;
   for (int cell = 0; cell < cells; ++cell) interleaved << size_[cell] << colour_[cell];
-  branch(*this, interleaved, INT_VAR_SIZE_MIN(), value());
+  branch(*this, interleaved, INT_VAR_SIZE_MIN(), search.value_order());
 }
 
 BoardSpace::BoardSpace(BoardSpace& other)

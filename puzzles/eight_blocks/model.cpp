@@ -295,14 +295,9 @@ BlocksSpace::BlocksSpace(int max_per_variety, const Counts& low, const Counts& h
     rel(*this, x_[v], IRT_GQ, low[static_cast<std::size_t>(v)]);
     rel(*this, x_[v], IRT_LQ, high[static_cast<std::size_t>(v)]);
   }
-  const IntVar size = expr(*this, sum(x_));
-  for (const auto& [name, bounds] : search.measure_bounds) {
-    if (name != "size") continue;
-    if (bounds.min)
-      rel(*this, size, IRT_GQ, static_cast<int>(std::min<std::uint64_t>(*bounds.min, 1000000)));
-    if (bounds.max)
-      rel(*this, size, IRT_LQ, static_cast<int>(std::min<std::uint64_t>(*bounds.max, 1000000)));
-  }
+  size_ = expr(*this, sum(x_));
+  const IntVar size = size_;
+  for (const auto& [name, bounds] : search.measure_bounds) constrain_measure(name, bounds);
   // The kind bounds per variety: composable (min >= 1) or not (max == 0).
   std::array<int, kVarieties> wanted{};  // 1 composable, -1 not, 0 free
   std::array<Bounds, kVarieties> bounds_of{};
@@ -368,12 +363,21 @@ BlocksSpace::BlocksSpace(int max_per_variety, const Counts& low, const Counts& h
     }
   }
   // Row-major, least value first: the order the lex-leader constraints favour.
-  branch(*this, x_, INT_VAR_NONE(),
-         search.randomized ? INT_VAL_RND(Rnd(search.seed)) : INT_VAL_MIN());
+  branch(*this, x_, INT_VAR_NONE(), search.value_order());
 }
 
 BlocksSpace::BlocksSpace(BlocksSpace& other) : InstanceSpace(other) {
   x_.update(*this, other.x_);
+  size_.update(*this, other.size_);
+}
+
+void BlocksSpace::constrain_measure(const std::string& name, const Bounds& bounds) {
+  if (name != "size") return;
+  // Sizes beyond any instance's are clamped, so that the conversion to int cannot wrap.
+  if (bounds.min)
+    rel(*this, size_, IRT_GQ, static_cast<int>(std::min<std::uint64_t>(*bounds.min, 1000000)));
+  if (bounds.max)
+    rel(*this, size_, IRT_LQ, static_cast<int>(std::min<std::uint64_t>(*bounds.max, 1000000)));
 }
 
 std::unique_ptr<Instance> BlocksSpace::instance() const {

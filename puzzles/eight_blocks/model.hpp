@@ -40,9 +40,11 @@ class BlocksSpace : public InstanceSpace {
   BlocksSpace(BlocksSpace& other);
   Gecode::Space* copy() override { return new BlocksSpace(*this); }
   std::unique_ptr<Instance> instance() const override;
+  void constrain_measure(const std::string& name, const Bounds& bounds) override;
 
  private:
   Gecode::IntVarArray x_;
+  Gecode::IntVar size_;  // the number of cubes, for bounds on the measure `size`
 };
 
 }  // namespace puzzlegen::eight_blocks

@@ -123,10 +123,7 @@ TowerInstanceSpace::TowerInstanceSpace(int n, std::vector<std::string> colors,
     }
     post_kind(*this, sides, kind);
   }
-  if (search.randomized)
-    branch(*this, faces_, INT_VAR_NONE(), INT_VAL_RND(Rnd(search.seed)));
-  else
-    branch(*this, faces_, INT_VAR_NONE(), INT_VAL_MIN());
+  branch(*this, faces_, INT_VAR_NONE(), search.value_order());
 }
 
 void TowerInstanceSpace::post_cube_types(int n, const std::function<IntVarArgs(int)>& cube) {

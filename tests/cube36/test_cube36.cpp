@@ -308,10 +308,11 @@ TEST_CASE("cube36: Euler's problem, proven at n = 6, and the mates at n = 4 and 
                       "}\ninstance: {latin: true}\nsolutions: {modulo: color-relabelling, "
                       "solution: {min: 1}}\ngenerate: {instances: all, time-limit: 10m}\n");
     std::vector<std::pair<std::vector<int>, std::uint64_t>> found;
-    const RunSummary summary = generate(spec, [&](const InstancePtr& instance, const Evaluation&) {
-      const auto& board = dynamic_cast<const Board&>(*instance);
-      found.emplace_back(board.sizes(), count(board, Kind::solution, true));
-    });
+    const RunSummary summary =
+        generate(spec, [&](const InstancePtr& instance, const Evaluation&, std::size_t) {
+          const auto& board = dynamic_cast<const Board&>(*instance);
+          found.emplace_back(board.sizes(), count(board, Kind::solution, true));
+        });
     INFO("n " << n);
     CHECK(summary.proven);
     if (n == 6) {

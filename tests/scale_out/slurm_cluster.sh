@@ -194,8 +194,10 @@ AccountingStorageType=accounting_storage/none
 JobCompType=jobcomp/none
 
 SchedulerType=sched/backfill
+# Start queued work promptly; the defaults are tuned for big clusters.
+SchedulerParameters=batch_sched_delay=0,sched_min_interval=0
 # Cancel jobs whose dependency can never be met instead of leaving them pending.
-SchedulerParameters=kill_invalid_depend
+DependencyParameters=kill_invalid_depend
 SelectType=select/cons_tres
 SelectTypeParameters=CR_CPU
 ReturnToService=2
@@ -239,19 +241,17 @@ do_start() {
     local ports
     read -r -a ports <<<"$(pick_ports)"
     write_slurm_conf "${ports[0]}" "${ports[1]}"
-    cat >"$STATE_DIR/env" <<EOF
-export SLURM_CONF='$SLURM_CONF'
-export SLURM_CLUSTER_STATE_DIR='$STATE_DIR'
-EOF
+    printf 'export SLURM_CONF=%q\nexport SLURM_CLUSTER_STATE_DIR=%q\n' \
+        "$SLURM_CONF" "$STATE_DIR" >"$STATE_DIR/env"
 
     local t0=$SECONDS timeout=${SLURM_CLUSTER_START_TIMEOUT:-60}
     mungekey --create --keyfile="$STATE_DIR/munge/munge.key" >&2 || start_failed
     chmod 600 "$STATE_DIR/munge/munge.key"
+    # In the foreground munged logs to stderr (log/munged.out), not --log-file.
     spawn munged munged --foreground \
         --key-file="$STATE_DIR/munge/munge.key" \
         --socket="$MUNGE_SOCKET" \
         --pid-file="$STATE_DIR/run/munged.pid" \
-        --log-file="$STATE_DIR/log/munged.log" \
         --seed-file="$STATE_DIR/munge/munged.seed"
     wait_for munged 15 munge_ready || start_failed
 

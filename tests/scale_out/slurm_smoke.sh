@@ -74,6 +74,9 @@ echo "submitted array job $array_id and dependent job $gather_id"
 deadline=$((SECONDS + timeout))
 while [[ -n $(squeue -h -j "$array_id,$gather_id" -o %i 2>/dev/null) ]]; do
     ((SECONDS < deadline)) || fail "jobs still queued after ${timeout}s"
+    if scontrol -o show job "$gather_id" 2>/dev/null | grep -q 'Reason=DependencyNeverSatisfied'; then
+        fail "dependency of job $gather_id can never be satisfied (an array task failed)"
+    fi
     sleep 1
 done
 

@@ -1,0 +1,52 @@
+#include "subproblems.hpp"
+
+namespace puzzlegen {
+
+namespace {
+
+std::unique_ptr<InstanceSpace> clone_of(const InstanceSpace& space) {
+  return std::unique_ptr<InstanceSpace>(static_cast<InstanceSpace*>(space.clone()));
+}
+
+}  // namespace
+
+Decomposition decompose(InstanceSpace& root, std::size_t at_least, const Limits& limits) {
+  Decomposition out;
+  if (root.status() == Gecode::SS_FAILED) return out;
+  std::vector<std::unique_ptr<InstanceSpace>> level;
+  level.push_back(clone_of(root));
+  bool branched = true;
+  while (branched && level.size() < at_least) {
+    branched = false;
+    std::vector<std::unique_ptr<InstanceSpace>> next;
+    for (auto& node : level) {
+      if (limits.expired()) {
+        out.complete = false;
+        return out;
+      }
+      if (node->status() == Gecode::SS_SOLVED) {
+        next.push_back(std::move(node));
+        continue;
+      }
+      const std::unique_ptr<const Gecode::Choice> choice(node->choice());
+      ++out.expanded;
+      branched = true;
+      for (unsigned a = 0; a < choice->alternatives(); ++a) {
+        auto child = clone_of(*node);
+        child->commit(*choice, a);
+        if (child->status() != Gecode::SS_FAILED) next.push_back(std::move(child));
+      }
+    }
+    level = std::move(next);
+  }
+  out.nodes = std::move(level);
+  return out;
+}
+
+std::vector<std::size_t> shard_subproblems(std::size_t total, unsigned shard, unsigned shards) {
+  std::vector<std::size_t> mine;
+  for (std::size_t i = shard - 1; i < total; i += shards) mine.push_back(i);
+  return mine;
+}
+
+}  // namespace puzzlegen
