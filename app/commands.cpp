@@ -429,7 +429,8 @@ int generate(const std::string& spec_file, const GenerateRequest& request, Forma
   std::ostringstream buffer;  // with -o, the file is written whole at the end
   std::ostream& sink = request.output.empty() ? out : buffer;
   const auto started = Clock::now();
-  auto emit = [&](const InstancePtr& instance, const Evaluation& e, std::size_t subproblem) {
+  // The workers format records in parallel; emission only writes them, in order.
+  auto prepare = [&](const InstancePtr& instance, const Evaluation& e, std::size_t subproblem) {
     Json record = instance_record(spec, *instance, e.counts, 0);
     if (sharded) {
       record["subproblem"] = subproblem;
@@ -437,24 +438,24 @@ int generate(const std::string& spec_file, const GenerateRequest& request, Forma
     }
     switch (format) {
       case Format::json:
-        sink << record.dump() << "\n";
-        break;
+        return record.dump() + "\n";
       case Format::yaml:
-        sink << "---\n" << to_yaml(record);
-        break;
+        return "---\n" + to_yaml(record);
       case Format::text:
-        sink << instance->render_text() << "counts" << convention_suffix(spec.solution_options)
-             << ":\n"
-             << counts_text(e.counts) << "\n";
         break;
     }
+    return instance->render_text() + "counts" + convention_suffix(spec.solution_options) + ":\n" +
+           counts_text(e.counts) + "\n";
+  };
+  auto emit = [&](const InstancePtr&, const Evaluation&, std::size_t, const std::string& text) {
+    sink << text;
     sink.flush();
   };
   const bool terminal = isatty(STDERR_FILENO) != 0;
   ProgressLine line(terminal);
   ProgressFn progress = nullptr;
   if (terminal || request.progress) progress = [&](const RunSummary& s) { line(s); };
-  const RunSummary s = generate(spec, emit, progress, split);
+  const RunSummary s = generate(spec, emit, progress, split, prepare);
   std::optional<WitnessCounts> witness;
   if (spec.objective && s.witness && !interrupt_flag().load())
     witness = witness_counts(spec, *s.witness);
@@ -468,6 +469,8 @@ int generate(const std::string& spec_file, const GenerateRequest& request, Forma
     m["complete"] = s.exhausted;
     m["instances-wanted"] = spec.generate.instances ? Json(*spec.generate.instances) : Json("all");
     m["nodes"] = s.nodes;
+    m["balance"] = {{"slowest-subproblem-seconds", s.slowest_subproblem},
+                    {"mean-subproblem-seconds", s.mean_subproblem}};
     m["seconds"] = std::chrono::duration<double>(Clock::now() - started).count();
     if (spec.objective) {
       m["minimize"] = spec.objective->minimize;

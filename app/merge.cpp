@@ -68,6 +68,9 @@ ShardFile read_shard(const std::string& path) {
                 "not a shard's manifest: run each shard with generate --shard K/N");
       continue;
     }
+    if (!json.contains("subproblem"))
+      corrupt(path, line, "subproblem",
+              "missing: not a shard's output; run each shard with generate --shard K/N");
     Record record;
     record.subproblem =
         field(json, "subproblem", path, line, Json::value_t::number_unsigned).get<std::size_t>();

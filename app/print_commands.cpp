@@ -95,11 +95,11 @@ Collected collect(const Spec& spec, std::size_t count, std::vector<Puzzle>& puzz
       one.generate.time_limit = deadline - Clock::now();
       InstancePtr found;
       Evaluation evaluation;
-      const RunSummary s =
-          generate(one, [&](const InstancePtr& instance, const Evaluation& e, std::size_t) {
-            found = instance;
-            evaluation = e;
-          });
+      const RunSummary s = generate(one, [&](const InstancePtr& instance, const Evaluation& e,
+                                             std::size_t, const std::string&) {
+        found = instance;
+        evaluation = e;
+      });
       if (!found) {
         out.proven_short = s.proven;
         shortfall = s.proven ? "no instance meets the spec (proven)"
@@ -115,11 +115,11 @@ Collected collect(const Spec& spec, std::size_t count, std::vector<Puzzle>& puzz
   } else {
     Spec all = spec;
     all.generate.instances = count;
-    const RunSummary s =
-        generate(all, [&](const InstancePtr& instance, const Evaluation& e, std::size_t) {
-          puzzles.push_back({instance, e, spec.generate.seed});
-          log << "puzzle " << puzzles.size() << " of " << count << "\n";
-        });
+    const RunSummary s = generate(all, [&](const InstancePtr& instance, const Evaluation& e,
+                                           std::size_t, const std::string&) {
+      puzzles.push_back({instance, e, spec.generate.seed});
+      log << "puzzle " << puzzles.size() << " of " << count << "\n";
+    });
     out.proven_short = puzzles.size() < count && s.proven;
     if (puzzles.size() < count)
       shortfall =

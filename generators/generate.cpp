@@ -21,10 +21,11 @@ bool better(bool minimize, std::uint64_t a, std::uint64_t b) {
 // workers touch is guarded by mutex_ or atomic.
 class Run {
  public:
-  Run(const Spec& spec, const EmitFn& emit, const ProgressFn& progress)
+  Run(const Spec& spec, const EmitFn& emit, const ProgressFn& progress, const PrepareFn& prepare)
       : spec_(spec),
         emit_(emit),
         progress_(progress),
+        prepare_(prepare),
         limits_(Limits::within(spec.generate.time_limit, 0, spec.generate.threads)) {
     limits_.cancelled = &cancelled_;
   }
@@ -78,8 +79,14 @@ class Run {
     }
     const Evaluation& e = *judged;
 
+    std::string prepared;
+    if (prepare_ && e.accepted())
+      prepared = prepare_(instance, e, order_.empty() ? 0 : order_[position]);
+
     std::lock_guard lock(mutex_);
-    if (judged_.emplace(key, judged).second) ++summary_.explored;
+    if (judged_.emplace(key, judged).second) summary_.explored = judged_.size();  // progress
+    Pending& mine = pending_[position];
+    mine.judged.push_back(key);
     if (e.undecided && !cancelled()) incomplete_ = true;
     if (spec_.given) summary_.given_failed = e.failed;
     Next next = Next::go_on;
@@ -87,7 +94,7 @@ class Run {
       if (!summary_.best || better(minimize, *e.objective, *summary_.best)) {
         summary_.best = e.objective;
         optimal_keys_ = {key};
-        emit_now(instance, e, position);
+        emit_now(instance, e, position, prepared);
         if (spec_.objective->measure) {
           ++generation_;
           next = Next::restart;
@@ -97,8 +104,7 @@ class Run {
         optimal_keys_.insert(key);
       }
     } else if (e.accepted()) {
-      Pending& mine = pending_[position];
-      mine.found.push_back({instance, e});
+      mine.found.push_back({instance, e, std::move(prepared), mine.judged.size()});
       ++mine.accepted;
       if (position == head_) flush_head();
       // Within one subproblem, instances past the number asked for can never be emitted.
@@ -130,6 +136,9 @@ class Run {
     const bool zero_minimum =
         spec_.objective && spec_.objective->minimize && summary_.best && *summary_.best == 0;
     summary_.proven = (exhausted || zero_minimum) && !incomplete_;
+    // With an objective every candidate counts (which ones were judged may depend on when the
+    // bound improved); otherwise those up to the last emitted instance.
+    summary_.explored = spec_.objective ? judged_.size() : explored_.size();
     summary_.optimal_instances = optimal_keys_.size();
     summary_.optimal_keys.assign(optimal_keys_.begin(), optimal_keys_.end());
   }
@@ -140,12 +149,23 @@ class Run {
   struct Finding {
     std::shared_ptr<const Instance> instance;
     Evaluation evaluation;
+    std::string prepared;
+    std::size_t judged_before = 0;  // how many of the subproblem's candidates led up to it
   };
   struct Pending {
     std::vector<Finding> found;  // accepted, not yet emitted
     std::uint64_t accepted = 0;
+    // Candidates judged in this subproblem, in order; those up to the run's last emitted
+    // instance count as explored, so that the figure does not depend on the other workers.
+    std::vector<std::vector<int>> judged;
+    std::size_t explored = 0;  // how many of `judged` have been counted
     bool done = false;
   };
+
+  void count_explored(Pending& pending, std::size_t up_to) {
+    for (; pending.explored < up_to; ++pending.explored)
+      explored_.insert(std::move(pending.judged[pending.explored]));
+  }
 
   std::optional<std::uint64_t> wanted() const {
     return spec_.objective ? std::nullopt : spec_.generate.instances;
@@ -157,20 +177,22 @@ class Run {
       Pending& head = pending_[head_];
       for (auto& finding : head.found) {
         if (cancelled()) break;
+        count_explored(head, finding.judged_before);
         if (!emitted_.insert(finding.instance->canonical_key()).second) continue;
-        emit_now(finding.instance, finding.evaluation, head_);
+        emit_now(finding.instance, finding.evaluation, head_, finding.prepared);
         if (wanted() && summary_.instances >= *wanted()) cancelled_ = true;
       }
       head.found.clear();
       if (!head.done || cancelled()) return;
+      count_explored(head, head.judged.size());
       ++head_;
     }
   }
 
   void emit_now(const std::shared_ptr<const Instance>& instance, const Evaluation& e,
-                std::size_t position) {
+                std::size_t position, const std::string& prepared) {
     ++summary_.instances;
-    emit_(instance, e, order_.empty() ? 0 : order_[position]);
+    emit_(instance, e, order_.empty() ? 0 : order_[position], prepared);
     summary_.witness = instance;
   }
 
@@ -185,6 +207,7 @@ class Run {
   const Spec& spec_;
   const EmitFn& emit_;
   const ProgressFn& progress_;
+  const PrepareFn& prepare_;
   Limits limits_;
   std::atomic<bool> cancelled_{false};
   std::atomic<std::uint64_t> generation_{0};
@@ -196,6 +219,7 @@ class Run {
   bool incomplete_ = false;
   std::map<std::vector<int>, std::shared_ptr<const Evaluation>> judged_;
   std::set<std::vector<int>> emitted_;
+  std::set<std::vector<int>> explored_;
   std::set<std::vector<int>> optimal_keys_;
   std::vector<std::size_t> order_;
   std::vector<Pending> pending_;
@@ -318,16 +342,23 @@ void tree_search(Run& run, const Split& split, bool randomized) {
   std::atomic<std::size_t> next{0};
   std::mutex mutex;
   StopReason stopped = StopReason::none;
+  double slowest = 0, total_seconds = 0;
+  std::size_t searched = 0;
   auto worker = [&] {
     while (!run.cancelled() && !run.limits().expired()) {
       const std::size_t position = next++;
       if (position >= mine.size()) return;
+      const auto started = Clock::now();
       const SubproblemOutcome outcome =
           search_subproblem(run, *parts.nodes[mine[position]], position);
+      const double seconds = std::chrono::duration<double>(Clock::now() - started).count();
       parts.nodes[mine[position]].reset();  // its memory is no longer needed
-      if (outcome.stopped != StopReason::none) {
+      {
         std::lock_guard lock(mutex);
         if (stopped == StopReason::none) stopped = outcome.stopped;
+        slowest = std::max(slowest, seconds);
+        total_seconds += seconds;
+        ++searched;
       }
       run.done(position, outcome.exhausted, outcome.nodes);
     }
@@ -338,6 +369,8 @@ void tree_search(Run& run, const Split& split, bool randomized) {
     std::vector<std::jthread> pool;
     for (unsigned t = 0; t < threads; ++t) pool.emplace_back(worker);
   }
+  summary.slowest_subproblem = slowest;
+  summary.mean_subproblem = searched ? total_seconds / static_cast<double>(searched) : 0;
   const bool exhausted = summary.subproblems_done == mine.size() && !run.cancelled();
   run.finish(exhausted, stopped);
 }
@@ -373,8 +406,8 @@ std::string resolve_strategy(const Spec& spec) {
 }
 
 RunSummary generate(const Spec& spec, const EmitFn& emit, const ProgressFn& progress,
-                    const Split& split) {
-  Run run(spec, emit, progress);
+                    const Split& split, const PrepareFn& prepare) {
+  Run run(spec, emit, progress, prepare);
   const std::string strategy = resolve_strategy(spec);
   run.summary().strategy = strategy;
   if (strategy == "given") {  // a space of one instance

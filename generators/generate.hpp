@@ -42,6 +42,8 @@ struct RunSummary {
   std::size_t subproblems = 0;       // in the whole decomposition
   std::size_t subproblems_mine = 0;  // this shard's share
   std::size_t subproblems_done = 0;  // of this shard's, searched to the end
+  double slowest_subproblem = 0;     // seconds: with the mean, how well the load balances
+  double mean_subproblem = 0;
   // With an objective of counts: the canonical keys of the instances reaching `best`, so that
   // shards' ties can be merged without counting one instance twice.
   std::vector<std::vector<int>> optimal_keys;
@@ -59,9 +61,15 @@ struct RunSummary {
   StopReason stopped = StopReason::none;
 };
 
-// The instance stays valid after the call (callers may keep it). `subproblem`: the index of
-// the subproblem it was found in (0 for strategies without subproblems).
-using EmitFn = std::function<void(const InstancePtr&, const Evaluation&, std::size_t subproblem)>;
+// Called for each emitted instance, in order and one call at a time. The instance stays valid
+// after the call (callers may keep it). `subproblem`: the index of the subproblem it was found
+// in (0 for strategies without subproblems); `prepared`: what PrepareFn returned for it.
+using EmitFn = std::function<void(const InstancePtr&, const Evaluation&, std::size_t subproblem,
+                                  const std::string& prepared)>;
+// Optional: called by the worker that accepted an instance, concurrently with other workers,
+// to do the costly part of printing it (formatting a record) outside the ordered emission.
+using PrepareFn =
+    std::function<std::string(const InstancePtr&, const Evaluation&, std::size_t subproblem)>;
 using ProgressFn = std::function<void(const RunSummary&)>;
 
 // Which strategy "auto" means for this spec.
@@ -69,6 +77,6 @@ std::string resolve_strategy(const Spec& spec);
 
 // `progress` is called about once a second, never concurrently.
 RunSummary generate(const Spec& spec, const EmitFn& emit, const ProgressFn& progress = nullptr,
-                    const Split& split = {});
+                    const Split& split = {}, const PrepareFn& prepare = nullptr);
 
 }  // namespace puzzlegen

@@ -5,7 +5,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(g++ cmake make libgecode-dev libyaml-cpp-dev libcli11-dev catch2 nlohmann-json3-dev
-          libssl-dev libpugixml-dev libpng-dev chromium fonts-dejavu-core)
+          libssl-dev libpugixml-dev libpng-dev chromium fonts-dejavu-core
+          parallel munge slurmctld slurmd slurm-client python3)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" ||
@@ -15,9 +16,21 @@ if ((${#missing[@]})); then
   echo "installing: ${missing[*]}" >&2
   sudo=""
   [ "$(id -u)" -eq 0 ] || sudo=sudo
-  $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends \
-    "${missing[@]}" >&2
+  # Slurm and munge are installed for the tests, which start their own private daemons: keep
+  # the packages from starting system-wide ones where the machine has no policy of its own.
+  policy=/usr/sbin/policy-rc.d
+  added_policy=0
+  if [ ! -e "$policy" ]; then
+    printf '#!/bin/sh\nexit 101\n' | $sudo tee "$policy" >/dev/null
+    $sudo chmod 755 "$policy"
+    added_policy=1
+  fi
+  status=0
+  { $sudo apt-get update -qq &&
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends \
+      "${missing[@]}" >&2; } || status=$?
+  ((added_policy)) && $sudo rm -f "$policy"
+  ((status == 0)) || exit "$status"
 fi
 
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release "$@" >&2

@@ -21,7 +21,7 @@ struct Collected {
 
 Collected run(const Spec& spec) {
   Collected out;
-  out.summary = generate(spec, [&](const InstancePtr& instance, const Evaluation&, std::size_t) {
+  out.summary = generate(spec, [&](const InstancePtr& instance, const Evaluation&, std::size_t, const std::string&) {
     out.instances.push_back(instance->to_json());
   });
   return out;
@@ -109,7 +109,7 @@ objective: {minimize: all-different}
   all.generate.instances.reset();
   all.generate.strategy = "exhaustive";
   std::uint64_t minimum = UINT64_MAX;
-  generate(all, [&](const InstancePtr&, const Evaluation& e, std::size_t) {
+  generate(all, [&](const InstancePtr&, const Evaluation& e, std::size_t, const std::string&) {
     minimum = std::min(minimum, e.counts.front().second.value);
   });
   CHECK(*c.summary.best == minimum);

@@ -1,0 +1,85 @@
+#!/usr/bin/env python3
+"""Scale-out benchmark: for each workload, whole-process wall times (the median of --repeat
+runs) of --threads 1 and --threads 2, and of 16 shards run two at a time by GNU parallel and
+then merged; the ratios, and the load balance (slowest subproblem against the mean) read from
+a one-shard run's manifest. Ratios in one run on one machine, never absolute targets.
+
+    bench/scale_out.py [--repeat 3] [--only census,existence]
+"""
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+PUZZLEGEN = os.path.join(ROOT, "build", "puzzlegen")
+
+WORKLOADS = [
+    ("census", "Instant Insanity census (4 cubes, every colour on every cube)",
+     "specs/instant-insanity/census-n4.yaml"),
+    ("q3", "Loffler Q3 (fewest ADIIS, proven)", "specs/instant-insanity/loffler-q3.yaml"),
+    ("existence", "Eight Blocks EXISTENCE row 1 (no, proven)",
+     "specs/eight-blocks/existence-row-1.yaml"),
+    ("maxinfeasible", "Eight Blocks MAXINFEASIBLE (23, proven)",
+     "specs/eight-blocks/maxinfeasible.yaml"),
+    ("euler", "Euler n = 6 (no board, proven)", "specs/cube36/euler-6.yaml"),
+]
+
+
+def timed(command, **kwargs):
+    start = time.perf_counter()
+    done = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, **kwargs)
+    if done.returncode not in (0, 1):
+        raise SystemExit(f"{command} exited {done.returncode}: {done.stderr.decode()}")
+    return time.perf_counter() - start
+
+
+def median_time(command, repeat, **kwargs):
+    return statistics.median(timed(command, **kwargs) for _ in range(repeat))
+
+
+def sharded(spec, tmp):
+    for name in os.listdir(tmp):
+        os.remove(os.path.join(tmp, name))
+    script = (f"parallel -j2 {PUZZLEGEN} generate {spec} --shard {{}}/16 -o {tmp}/shard-{{}}.jsonl"
+              f" ::: $(seq 16) && {PUZZLEGEN} merge {tmp}/shard-*.jsonl -o {tmp}/merged.jsonl")
+    return timed(["bash", "-c", script])
+
+
+def balance(spec, tmp):
+    out = os.path.join(tmp, "one.jsonl")
+    subprocess.run([PUZZLEGEN, "generate", spec, "--shard", "1/1", "-o", out],
+                   stderr=subprocess.DEVNULL, check=False)
+    with open(out) as f:
+        manifest = json.loads(f.read().splitlines()[-1])["summary"]
+    b = manifest["balance"]
+    mean = b["mean-subproblem-seconds"]
+    return manifest["subproblems"]["total"], (b["slowest-subproblem-seconds"] / mean if mean else 0)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--only", default="")
+    args = parser.parse_args()
+    only = set(filter(None, args.only.split(",")))
+    print("| workload | 1 thread | 2 threads | speed-up | 16 shards, 2 at a time + merge |"
+          " shards vs 2 threads | subproblems | slowest / mean subproblem |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- |")
+    with tempfile.TemporaryDirectory() as tmp:
+        for key, title, spec in WORKLOADS:
+            if only and key not in only:
+                continue
+            spec = os.path.join(ROOT, spec)
+            one = median_time([PUZZLEGEN, "generate", spec, "--threads", "1"], args.repeat)
+            two = median_time([PUZZLEGEN, "generate", spec, "--threads", "2"], args.repeat)
+            shards = statistics.median(sharded(spec, tmp) for _ in range(args.repeat))
+            parts, spread = balance(spec, tmp)
+            print(f"| {title} | {one:.2f} s | {two:.2f} s | **{one / two:.2f}x** | {shards:.2f} s"
+                  f" | {shards / two:.2f} | {parts} | {spread:.0f}x |", flush=True)
+
+
+main()

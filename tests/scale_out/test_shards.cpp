@@ -1,0 +1,152 @@
+// Shards and merge: what merge refuses (exit 2), what it reports as unfinished (exit 3), and
+// how --shard is read.
+#include <catch2/catch.hpp>
+
+#include <nlohmann/json.hpp>
+
+#include "cli/run.hpp"
+
+using nlohmann::json;
+using namespace cli_test;
+
+namespace {
+
+const std::string q3 = source("specs/instant-insanity/loffler-q3.yaml");
+const std::string census = source("specs/instant-insanity/census-n4.yaml");
+
+// Runs shard k of n of `spec` into the scratch folder; returns its file.
+std::string shard(const std::string& spec, unsigned k, unsigned n, const std::string& tag,
+                  const std::string& extra = "") {
+  const fs::path file =
+      scratch_dir() / (tag + "-" + std::to_string(k) + "-of-" + std::to_string(n) + ".jsonl");
+  const Result r = run("generate " + spec + " --shard " + std::to_string(k) + "/" +
+                       std::to_string(n) + " -o " + file.string() + " " + extra);
+  INFO(r.err);
+  REQUIRE((r.exit_code == 0 || r.exit_code == 3));
+  return file.string();
+}
+
+json summary_of(const std::string& text) {
+  std::istringstream in(text);
+  json last;
+  for (std::string line; std::getline(in, line);)
+    if (!line.empty()) last = json::parse(line);
+  return last.at("summary");
+}
+
+}  // namespace
+
+TEST_CASE("shards: a shard's manifest says what it did", "[scale-out]") {
+  const json m = summary_of(slurp(shard(q3, 2, 3, "manifest")));
+  CHECK(m["shard"] == json({{"index", 2}, {"of", 3}}));
+  CHECK(m["complete"] == true);
+  CHECK(m["version"].is_string());
+  CHECK(m["spec-sha256"].get<std::string>().size() == 64);
+  CHECK(m["subproblems"]["total"].get<int>() >= 3);
+  CHECK(m["subproblems"]["done"] == m["subproblems"]["mine"]);
+  CHECK(m["optimal-keys"].size() == m["optimal-instances"].get<std::size_t>());
+}
+
+TEST_CASE("merge: missing and incomplete shards are named, exit 3, never proven", "[scale-out]") {
+  const std::string a = shard(q3, 1, 3, "partial"), c = shard(q3, 3, 3, "partial");
+  Result r = run("merge " + a + " " + c);
+  CHECK(r.exit_code == 3);
+  CHECK_THAT(r.err, Catch::Contains("missing shards: 2"));
+  CHECK(summary_of(r.out)["proven"] == false);
+  CHECK(summary_of(r.out)["shards"]["missing"] == json::array({2}));
+
+  // A shard stopped by its node limit is incomplete, and says so.
+  const std::string b = shard(q3, 2, 3, "partial", "--node-limit 5");
+  CHECK(summary_of(slurp(b))["complete"] == false);
+  r = run("merge " + a + " " + b + " " + c);
+  CHECK(r.exit_code == 3);
+  CHECK_THAT(r.err,
+             Catch::Contains("incomplete shards (stopped before the end; run them again): 2"));
+  CHECK(summary_of(r.out)["proven"] == false);
+  CHECK(summary_of(r.out)["optimal-instances"].is_null());
+
+  // Rerunning the shard replaces its file, and the merge is then proven.
+  shard(q3, 2, 3, "partial");
+  r = run("merge " + a + " " + b + " " + c);
+  CHECK(r.exit_code == 0);
+  CHECK(summary_of(r.out)["proven"] == true);
+  CHECK(summary_of(r.out)["best"] == 2);
+}
+
+TEST_CASE("merge: refuses what it cannot trust, exit 2", "[scale-out][bad-input]") {
+  const std::string a = shard(q3, 1, 2, "refuse");
+  const std::string other_spec = shard(census, 2, 2, "refuse");
+  Result r = run("merge " + a + " " + other_spec);
+  CHECK(r.exit_code == 2);
+  CHECK_THAT(r.err, Catch::Contains("spec-sha256") && Catch::Contains("shards of different runs"));
+
+  r = run("merge " + a + " " + a);
+  CHECK(r.exit_code == 2);
+  CHECK_THAT(r.err, Catch::Contains("shard 1 is also in"));
+
+  const std::string other_count = shard(q3, 2, 3, "refuse");
+  r = run("merge " + a + " " + other_count);
+  CHECK(r.exit_code == 2);
+  CHECK_THAT(r.err, Catch::Contains("shard.of"));
+
+  const std::string other_seed = shard(q3, 2, 2, "refuse", "--seed 9");
+  r = run("merge " + a + " " + other_seed);
+  CHECK(r.exit_code == 2);
+  CHECK_THAT(r.err, Catch::Contains("seed"));
+
+  // A file cut off before its summary, and one that is not JSON.
+  const fs::path cut = scratch_dir() / "cut.jsonl", junk = scratch_dir() / "junk.jsonl";
+  std::ofstream(cut) << slurp(shard(census, 1, 2, "cut")).substr(0, 500);
+  std::ofstream(junk) << "hello\n";
+  r = run("merge " + cut.string());
+  CHECK(r.exit_code == 2);
+  CHECK_THAT(r.err, Catch::Contains("cut.jsonl:"));
+  r = run("merge " + junk.string());
+  CHECK(r.exit_code == 2);
+  CHECK_THAT(r.err, Catch::Contains("junk.jsonl:1") && Catch::Contains("not JSON"));
+  // A plain run's output is not a shard.
+  const fs::path plain = scratch_dir() / "plain.jsonl";
+  REQUIRE(run("generate " + q3 + " --format json -o " + plain.string()).exit_code == 0);
+  r = run("merge " + plain.string());
+  CHECK(r.exit_code == 2);
+  CHECK_THAT(r.err, Catch::Contains("generate --shard"));
+  r = run("merge " + (scratch_dir() / "no-such-file").string());
+  CHECK(r.exit_code == 2);
+}
+
+TEST_CASE("shards: --shard K/N and --shard slurm are read strictly", "[scale-out][bad-input]") {
+  for (const char* bad : {"0/3", "4/3", "3", "a/b", "1/3x", "-1/3", "1/0"}) {
+    INFO(bad);
+    const Result r = run("generate " + q3 + " --shard " + bad);
+    CHECK(r.exit_code == 2);
+    CHECK_THAT(r.err, Catch::Contains("--shard"));
+    CHECK(r.out.empty());
+  }
+  Result r = run("generate " + q3 + " --shard slurm");
+  CHECK(r.exit_code == 2);
+  CHECK_THAT(r.err, Catch::Contains("SLURM_ARRAY_TASK_COUNT"));
+  // Arrays numbered from 0: task 0 of 0-2 is shard 1 of 3.
+  r = run_shell("SLURM_ARRAY_TASK_ID=0 SLURM_ARRAY_TASK_MIN=0 SLURM_ARRAY_TASK_COUNT=3 " +
+                std::string(PUZZLEGEN_EXE) + " generate " + q3 + " --shard slurm");
+  CHECK(r.exit_code == 0);
+  CHECK(summary_of(r.out)["shard"] == json({{"index", 1}, {"of", 3}}));
+}
+
+TEST_CASE("shards: SIGTERM and Ctrl-C keep what was done and mark the shard incomplete",
+          "[scale-out]") {
+  for (const char* signal : {"TERM", "INT", "HUP"}) {
+    INFO(signal);
+    const fs::path file = scratch_dir() / (std::string("signalled-") + signal + ".jsonl");
+    fs::remove(file);
+    // The n = 7 census runs for hours: the signal always arrives mid-run.
+    const Result r =
+        run_shell(std::string(PUZZLEGEN_EXE) + " generate " +
+                  source("specs/cube36/census-n7.yaml") + " --shard 1/4 -o " + file.string() +
+                  " & pid=$!; sleep 1; kill -" + signal + " $pid; wait $pid");
+    CHECK(r.exit_code == 3);
+    const json m = summary_of(slurp(file));
+    CHECK(m["complete"] == false);
+    CHECK(m["proven"] == false);
+    CHECK(m["stopped"] == "interrupted");
+  }
+}
