@@ -365,11 +365,25 @@ Split parse_shard(const std::string& text) {
     n = env("SLURM_ARRAY_TASK_COUNT");
     // Arrays may be numbered from 0 or 1 (or anything): K counts from the array's first task.
     k = env("SLURM_ARRAY_TASK_ID") - env("SLURM_ARRAY_TASK_MIN") + 1;
+  } else if (text.rfind("slurm/", 0) == 0) {
+    // N given: K is the task's own number, so that a partial array (--array=7,19, to rerun
+    // two shards) still maps each task to its shard.
+    std::istringstream in(text.substr(6));
+    if (!(in >> n) || !in.eof())
+      throw InputError(cmd, "--shard", "expected slurm/N (as in slurm/64); got '" + text + "'");
+    const char* id = std::getenv("SLURM_ARRAY_TASK_ID");
+    if (!id || !*id)
+      throw InputError(cmd, "--shard",
+                       "slurm: SLURM_ARRAY_TASK_ID is not set (run it as a job array task)");
+    std::istringstream task(id);
+    if (!(task >> k) || !task.eof())
+      throw InputError(cmd, "--shard", "slurm: SLURM_ARRAY_TASK_ID is not a number");
   } else {
     char slash = 0;
     std::istringstream in(text);
     if (!(in >> k >> slash >> n) || slash != '/' || !in.eof())
-      throw InputError(cmd, "--shard", "expected K/N (as in 3/16) or slurm; got '" + text + "'");
+      throw InputError(cmd, "--shard",
+                       "expected K/N (as in 3/16), slurm or slurm/N; got '" + text + "'");
   }
   if (n < 1 || n > 100000 || k < 1 || k > n)
     throw InputError(cmd, "--shard",
@@ -426,6 +440,11 @@ int generate(const std::string& spec_file, const GenerateRequest& request, Forma
   const bool sharded = !request.shard.empty();
   // A shard's output is read back by merge: JSON Lines, whatever --format says.
   if (sharded) format = Format::json;
+  if (sharded && resolve_strategy(spec) != "exhaustive" && resolve_strategy(spec) != "search")
+    throw InputError({"command line", 0, 0}, "--shard",
+                     "the " + resolve_strategy(spec) +
+                         " strategy has no subproblems to share out; shards need exhaustive or "
+                         "search");
   std::ostringstream buffer;  // with -o, the file is written whole at the end
   std::ostream& sink = request.output.empty() ? out : buffer;
   const auto started = Clock::now();
@@ -466,7 +485,8 @@ int generate(const std::string& spec_file, const GenerateRequest& request, Forma
     m["shard"] = {{"index", split.shard}, {"of", split.shards}};
     m["subproblems"] = {
         {"total", s.subproblems}, {"mine", s.subproblems_mine}, {"done", s.subproblems_done}};
-    m["complete"] = s.exhausted;
+    // Complete: nothing is left to search in this shard (a proven minimum of 0 ends it too).
+    m["complete"] = s.exhausted || s.proven;
     m["instances-wanted"] = spec.generate.instances ? Json(*spec.generate.instances) : Json("all");
     m["nodes"] = s.nodes;
     m["balance"] = {{"slowest-subproblem-seconds", s.slowest_subproblem},
@@ -489,7 +509,7 @@ int generate(const std::string& spec_file, const GenerateRequest& request, Forma
       break;
   }
   if (!request.output.empty()) render::write_file_atomically(request.output, buffer.str());
-  if (sharded) return s.exhausted ? ok : limit_reached;
+  if (sharded) return s.exhausted || s.proven ? ok : limit_reached;
   if (spec.objective) return s.proven && s.best ? ok : s.proven ? not_found : limit_reached;
   const bool enough = spec.generate.instances && s.instances >= *spec.generate.instances;
   if (enough || (s.exhausted && s.instances > 0)) return ok;

@@ -1,4 +1,6 @@
-// puzzlegen merge: one stream and one summary from the JSON Lines of a run's shards.
+// puzzlegen merge: one stream and one summary from the JSON Lines of a run's shards. Every
+// field read from a file is checked first: a file merge cannot trust is an input error (exit 2)
+// naming the file, the line and the field, never a crash.
 #include <fstream>
 #include <map>
 #include <set>
@@ -12,34 +14,143 @@ namespace puzzlegen::cli {
 
 namespace {
 
+constexpr std::uint64_t kMaxShards = 100000;  // as `generate --shard` accepts
+
 struct Record {
   std::size_t subproblem = 0;
   std::vector<int> key;
   Json body;  // the record as a single run prints it
 };
 
-struct ShardFile {
-  std::string file;
-  Json manifest;
-  std::vector<Record> records;
-  unsigned index = 0;
+// A shard's manifest, read and checked.
+struct Manifest {
+  unsigned index = 0, of = 0;
+  std::string spec_sha256, version, strategy, stopped;
+  std::uint64_t seed = 0, subproblems = 0, done = 0, explored = 0, nodes = 0;
+  bool complete = false, proven = false;
+  double seconds = 0;
+  std::optional<std::uint64_t> wanted;  // instances asked for; nullopt = all
+  // With an objective:
+  bool objective = false, minimize = true;
+  std::optional<std::uint64_t> best;
+  std::optional<std::vector<std::vector<int>>> optimal_keys;
+  Json raw;  // for the fields merge copies (objective text, convention, witness)
 };
 
-[[noreturn]] void corrupt(const std::string& file, std::size_t line, const std::string& field,
-                          const std::string& what) {
-  throw InputError({file, static_cast<int>(line), 0}, field, what);
-}
+struct ShardFile {
+  std::string file;
+  Manifest manifest;
+  std::vector<Record> records;
+};
 
-const Json& field(const Json& object, const std::string& name, const std::string& file,
-                  std::size_t line, Json::value_t type) {
-  const auto it = object.find(name);
-  const bool number = type == Json::value_t::number_unsigned;
-  if (it == object.end() ||
-      (number ? !it->is_number_unsigned() : it->type() != type && !(it->is_null())))
-    corrupt(file, line, name,
-            it == object.end() ? "missing from a shard's record or manifest"
-                               : "has the wrong type in a shard's record or manifest");
-  return *it;
+// Reads fields of one JSON object of a shard's file, with errors at that file and line.
+class Fields {
+ public:
+  Fields(const Json& object, const std::string& file, std::size_t line, std::string prefix = "")
+      : object_(object), file_(file), line_(line), prefix_(std::move(prefix)) {}
+
+  const Json* find(const std::string& name) const {
+    const auto it = object_.find(name);
+    return it == object_.end() ? nullptr : &*it;
+  }
+  const Json& at(const std::string& name, const char* expected) const {
+    const Json* value = find(name);
+    if (!value) fail(name, std::string("missing (expected ") + expected + ")");
+    return *value;
+  }
+  std::uint64_t count(const std::string& name, std::uint64_t max = UINT64_MAX) const {
+    const Json& v = at(name, "a whole number");
+    if (!v.is_number_unsigned() || v.get<std::uint64_t>() > max)
+      fail(name, "expected a whole number" +
+                     (max == UINT64_MAX ? std::string() : " up to " + std::to_string(max)));
+    return v.get<std::uint64_t>();
+  }
+  bool flag(const std::string& name) const {
+    const Json& v = at(name, "true or false");
+    if (!v.is_boolean()) fail(name, "expected true or false");
+    return v.get<bool>();
+  }
+  std::string text(const std::string& name) const {
+    const Json& v = at(name, "text");
+    if (!v.is_string()) fail(name, "expected text");
+    return v.get<std::string>();
+  }
+  double number(const std::string& name) const {
+    const Json& v = at(name, "a number");
+    if (!v.is_number() || v.get<double>() < 0) fail(name, "expected a number of seconds");
+    return v.get<double>();
+  }
+  Fields object(const std::string& name) const {
+    const Json& v = at(name, "an object");
+    if (!v.is_object()) fail(name, "expected an object");
+    return Fields(v, file_, line_, prefix_ + name + ".");
+  }
+  std::vector<int> key(const Json& v, const std::string& name) const {
+    std::vector<int> out;
+    if (!v.is_array()) fail(name, "expected a list of integers");
+    for (const auto& k : v) {
+      if (!k.is_number_integer() || k.get<std::int64_t>() < INT32_MIN ||
+          k.get<std::int64_t>() > INT32_MAX)
+        fail(name, "expected a list of integers");
+      out.push_back(static_cast<int>(k.get<std::int64_t>()));
+    }
+    return out;
+  }
+  [[noreturn]] void fail(const std::string& name, const std::string& what) const {
+    throw InputError({file_, static_cast<int>(line_), 0}, prefix_ + name, what);
+  }
+
+ private:
+  const Json& object_;
+  const std::string& file_;
+  std::size_t line_;
+  std::string prefix_;
+};
+
+Manifest read_manifest(const Json& summary, const std::string& file, std::size_t line) {
+  const Fields f(summary, file, line, "summary.");
+  if (!f.find("shard"))
+    f.fail("shard", "missing: not a shard's output; run each shard with generate --shard K/N");
+  Manifest m;
+  m.raw = summary;
+  const Fields shard = f.object("shard");
+  m.of = static_cast<unsigned>(shard.count("of", kMaxShards));
+  m.index = static_cast<unsigned>(shard.count("index", kMaxShards));
+  if (m.of == 0 || m.index == 0 || m.index > m.of)
+    shard.fail("index", "shard " + std::to_string(m.index) + " of " + std::to_string(m.of));
+  m.spec_sha256 = f.text("spec-sha256");
+  m.version = f.text("version");
+  m.strategy = f.text("strategy");
+  m.stopped = f.text("stopped");
+  m.seed = f.count("seed");
+  const Fields parts = f.object("subproblems");
+  m.subproblems = parts.count("total");
+  m.done = parts.count("done");
+  m.explored = f.count("explored");
+  m.nodes = f.count("nodes");
+  m.complete = f.flag("complete");
+  m.proven = f.flag("proven");
+  m.seconds = f.number("seconds");
+  const Json& wanted = f.at("instances-wanted", "a number or all");
+  if (wanted.is_number_unsigned())
+    m.wanted = wanted.get<std::uint64_t>();
+  else if (wanted != "all")
+    f.fail("instances-wanted", "expected a number or all");
+  if (f.find("objective")) {
+    m.objective = true;
+    m.minimize = f.flag("minimize");
+    const Json& best = f.at("best", "a whole number or null");
+    if (best.is_number_unsigned())
+      m.best = best.get<std::uint64_t>();
+    else if (!best.is_null())
+      f.fail("best", "expected a whole number or null");
+    if (const Json* keys = f.find("optimal-keys")) {
+      if (!keys->is_array()) f.fail("optimal-keys", "expected a list of keys");
+      m.optimal_keys.emplace();
+      for (const auto& key : *keys) m.optimal_keys->push_back(f.key(key, "optimal-keys"));
+    }
+  }
+  return m;
 }
 
 ShardFile read_shard(const std::string& path) {
@@ -47,57 +158,42 @@ ShardFile read_shard(const std::string& path) {
   if (!in) throw InputError({path, 0, 0}, "", "cannot read the file");
   ShardFile shard;
   shard.file = path;
+  bool have_manifest = false;
   std::string text;
   std::size_t line = 0;
   while (std::getline(in, text)) {
     ++line;
     if (text.empty()) continue;
-    if (!shard.manifest.is_null())
-      corrupt(path, line, "", "lines after the summary: not the output of one shard");
+    const Fields none(Json::object(), path, line);
+    if (have_manifest) none.fail("", "lines after the summary: not the output of one shard");
     Json json;
     try {
       json = Json::parse(text);
     } catch (const Json::exception&) {
-      corrupt(path, line, "", "not JSON: shards are written as JSON Lines (generate --shard)");
+      none.fail("", "not JSON: shards are written as JSON Lines (generate --shard)");
     }
-    if (!json.is_object()) corrupt(path, line, "", "expected a JSON object");
-    if (json.contains("summary")) {
-      shard.manifest = json["summary"];
-      if (!shard.manifest.is_object() || !shard.manifest.contains("shard"))
-        corrupt(path, line, "summary",
-                "not a shard's manifest: run each shard with generate --shard K/N");
+    if (!json.is_object()) none.fail("", "expected a JSON object");
+    if (const auto it = json.find("summary"); it != json.end()) {
+      if (!it->is_object()) none.fail("summary", "expected an object");
+      shard.manifest = read_manifest(*it, path, line);
+      have_manifest = true;
       continue;
     }
-    if (!json.contains("subproblem"))
-      corrupt(path, line, "subproblem",
-              "missing: not a shard's output; run each shard with generate --shard K/N");
+    const Fields f(json, path, line);
+    if (!f.find("subproblem"))
+      f.fail("subproblem",
+             "missing: not a shard's output; run each shard with generate --shard K/N");
     Record record;
-    record.subproblem =
-        field(json, "subproblem", path, line, Json::value_t::number_unsigned).get<std::size_t>();
-    const Json& key = field(json, "key", path, line, Json::value_t::array);
-    for (const auto& k : key) {
-      if (!k.is_number_integer()) corrupt(path, line, "key", "expected a list of integers");
-      record.key.push_back(k.get<int>());
-    }
+    record.subproblem = f.count("subproblem");
+    record.key = f.key(f.at("key", "a list of integers"), "key");
     json.erase("subproblem");
     json.erase("key");
     record.body = std::move(json);
     shard.records.push_back(std::move(record));
   }
-  if (shard.manifest.is_null())
-    corrupt(path, line, "summary",
-            "no summary line: the shard was cut off before it finished; run it again");
-  const Json& m = shard.manifest;
-  const Json& s = field(m, "shard", path, line, Json::value_t::object);
-  shard.index = field(s, "index", path, line, Json::value_t::number_unsigned).get<unsigned>();
-  for (const char* name : {"spec-sha256", "version", "strategy"})
-    field(m, name, path, line, Json::value_t::string);
-  for (const char* name : {"complete", "proven"})
-    field(m, name, path, line, Json::value_t::boolean);
-  field(s, "of", path, line, Json::value_t::number_unsigned);
-  field(m, "seed", path, line, Json::value_t::number_unsigned);
-  field(field(m, "subproblems", path, line, Json::value_t::object), "total", path, line,
-        Json::value_t::number_unsigned);
+  if (!have_manifest)
+    throw InputError({path, static_cast<int>(line), 0}, "summary",
+                     "no summary line: the shard was cut off before it finished; run it again");
   return shard;
 }
 
@@ -107,101 +203,101 @@ std::string list_text(const std::vector<unsigned>& shards) {
   return out;
 }
 
+// Shards of different runs cannot be combined into one answer.
+void check_same_run(const ShardFile& shard, const ShardFile& first) {
+  const Manifest& a = shard.manifest;
+  const Manifest& b = first.manifest;
+  const auto differs = [&](const std::string& field, const std::string& here,
+                           const std::string& there) {
+    if (here != there)
+      throw InputError({shard.file, 0, 0}, field,
+                       "differs from " + first.file + " (" + there + " there, " + here +
+                           " here): shards of different runs");
+  };
+  differs("spec-sha256", a.spec_sha256, b.spec_sha256);
+  differs("version", a.version, b.version);
+  differs("seed", std::to_string(a.seed), std::to_string(b.seed));
+  differs("strategy", a.strategy, b.strategy);
+  differs("shard.of", std::to_string(a.of), std::to_string(b.of));
+  differs("instances-wanted", a.wanted ? std::to_string(*a.wanted) : "all",
+          b.wanted ? std::to_string(*b.wanted) : "all");
+  differs("convention", a.raw.value("convention", Json()).dump(),
+          b.raw.value("convention", Json()).dump());
+  // A shard stopped while splitting the space knows no total; it is merely incomplete.
+  if (a.subproblems != 0 && b.subproblems != 0)
+    differs("subproblems.total", std::to_string(a.subproblems), std::to_string(b.subproblems));
+}
+
 }  // namespace
 
 int merge(const std::vector<std::string>& files, const std::string& output, std::ostream& out,
           std::ostream& log) {
   std::vector<ShardFile> shards;
   for (const auto& file : files) shards.push_back(read_shard(file));
-  const Json& first = shards.front().manifest;
-  const unsigned of = first["shard"]["of"].get<unsigned>();
+  const ShardFile& first = shards.front();
+  const Manifest& run = first.manifest;
   std::map<unsigned, const ShardFile*> by_index;
   for (const auto& shard : shards) {
-    const Json& m = shard.manifest;
-    // Shards of different runs cannot be combined into one answer.
-    for (const auto& [name, value] :
-         {std::pair{"spec-sha256", m["spec-sha256"]}, std::pair{"version", m["version"]},
-          std::pair{"seed", m["seed"]}, std::pair{"strategy", m["strategy"]},
-          std::pair{"shard.of", m["shard"]["of"]},
-          std::pair{"subproblems.total", m["subproblems"]["total"]},
-          std::pair{"convention", m.value("convention", Json())}}) {
-      const std::string key = name;
-      const Json& expected = key == "shard.of"            ? first["shard"]["of"]
-                             : key == "subproblems.total" ? first["subproblems"]["total"]
-                                                          : first.value(key, Json());
-      if (value != expected)
-        throw InputError({shard.file, 0, 0}, key,
-                         "differs from " + shards.front().file + " (" + expected.dump() +
-                             " there, " + value.dump() + " here): shards of different runs");
-    }
-    if (shard.index < 1 || shard.index > of)
-      throw InputError({shard.file, 0, 0}, "shard.index",
-                       "shard " + std::to_string(shard.index) + " of " + std::to_string(of));
-    const auto [it, fresh] = by_index.emplace(shard.index, &shard);
+    check_same_run(shard, first);
+    const auto [it, fresh] = by_index.emplace(shard.manifest.index, &shard);
     if (!fresh)
       throw InputError({shard.file, 0, 0}, "shard",
-                       "shard " + std::to_string(shard.index) + " is also in " + it->second->file +
-                           ": give each shard once (a rerun replaces its file)");
+                       "shard " + std::to_string(shard.manifest.index) + " is also in " +
+                           it->second->file + ": give each shard once (a rerun replaces its file)");
   }
   std::vector<unsigned> missing, incomplete;
-  for (unsigned k = 1; k <= of; ++k) {
+  for (unsigned k = 1; k <= run.of; ++k) {
     const auto it = by_index.find(k);
     if (it == by_index.end())
       missing.push_back(k);
-    else if (!it->second->manifest["complete"].get<bool>())
+    else if (!it->second->manifest.complete)
       incomplete.push_back(k);
   }
   const bool all_complete = missing.empty() && incomplete.empty();
 
-  // Totals over the shards.
-  Json summary;
-  std::uint64_t explored = 0, nodes = 0, done = 0;
+  std::uint64_t explored = 0, nodes = 0, done = 0, subproblems = 0;
   double seconds = 0, slowest = 0, fastest = -1;
   bool all_proven = all_complete;
   std::string stopped = "none";
   for (const auto& [k, shard] : by_index) {
-    const Json& m = shard->manifest;
-    explored += m.value("explored", std::uint64_t{0});
-    nodes += m.value("nodes", std::uint64_t{0});
-    done += m["subproblems"].value("done", std::uint64_t{0});
-    const double t = m.value("seconds", 0.0);
-    seconds += t;
-    slowest = std::max(slowest, t);
-    fastest = fastest < 0 ? t : std::min(fastest, t);
-    all_proven = all_proven && m["proven"].get<bool>();
-    if (stopped == "none") stopped = m.value("stopped", std::string("none"));
+    const Manifest& m = shard->manifest;
+    explored += m.explored;
+    nodes += m.nodes;
+    done += m.done;
+    subproblems = std::max(subproblems, m.subproblems);
+    seconds += m.seconds;
+    slowest = std::max(slowest, m.seconds);
+    fastest = fastest < 0 ? m.seconds : std::min(fastest, m.seconds);
+    all_proven = all_proven && m.proven;
+    if (stopped == "none") stopped = m.stopped;
   }
 
   std::vector<const Record*> records;
-  const bool objective = first.contains("objective");
   std::optional<std::uint64_t> best;
   Json witness;
   bool proven = all_proven;
+  bool exhausted = all_complete;
   Json optimal_instances = nullptr;
-  if (objective) {
-    const bool minimize = first.value("minimize", true);
+  if (run.objective) {
     const ShardFile* best_shard = nullptr;
     for (const auto& [k, shard] : by_index) {
-      const Json& b = shard->manifest["best"];
-      if (!b.is_number_unsigned()) continue;
-      const auto value = b.get<std::uint64_t>();
-      if (!best || (minimize ? value < *best : value > *best)) {
+      const auto& value = shard->manifest.best;
+      if (value && (!best || (run.minimize ? *value < *best : *value > *best))) {
         best = value;
         best_shard = shard;
       }
     }
     if (best_shard) {
       if (!best_shard->records.empty()) records.push_back(&best_shard->records.back());
-      witness = best_shard->manifest.value("witness", Json());
+      witness = best_shard->manifest.raw.value("witness", Json());
       // Nothing beats a minimum of 0, whatever the other shards did.
-      if (minimize && *best == 0 && best_shard->manifest["proven"].get<bool>()) proven = true;
+      if (run.minimize && *best == 0 && best_shard->manifest.proven) proven = true;
     }
-    if (all_complete && first.contains("optimal-keys")) {
+    if (all_complete && run.optimal_keys) {
       std::set<std::vector<int>> ties;
       for (const auto& [k, shard] : by_index)
-        if (best && shard->manifest["best"] == Json(*best))
-          for (const auto& key : shard->manifest["optimal-keys"])
-            ties.insert(key.get<std::vector<int>>());
+        if (shard->manifest.best == best && shard->manifest.optimal_keys)
+          ties.insert(shard->manifest.optimal_keys->begin(), shard->manifest.optimal_keys->end());
       optimal_instances = ties.size();
     }
   } else {
@@ -213,32 +309,36 @@ int merge(const std::vector<std::string>& files, const std::string& output, std:
       return a->subproblem < b->subproblem;
     });
     std::set<std::vector<int>> emitted;
-    const Json wanted = first.value("instances-wanted", Json("all"));
     for (const Record* record : all) {
-      if (wanted.is_number_unsigned() && records.size() >= wanted.get<std::uint64_t>()) break;
+      if (run.wanted && records.size() >= *run.wanted) break;
       if (emitted.insert(record->key).second) records.push_back(record);
     }
+    // One process stops at the number wanted without searching the rest: nothing is proven.
+    if (run.wanted && records.size() >= *run.wanted) proven = exhausted = false;
   }
 
+  Json summary;
   summary["instances"] = records.size();
   summary["proven"] = proven;
-  summary["exhausted"] = all_complete;
-  if (objective) {
-    summary["objective"] = first["objective"];
+  summary["exhausted"] = exhausted;
+  if (run.objective) {
+    summary["objective"] = run.raw.value("objective", Json());
     summary["best"] = best ? Json(*best) : Json(nullptr);
     summary["optimal-instances"] = optimal_instances;
     if (!witness.is_null()) summary["witness"] = witness;
   }
   summary["explored"] = explored;
-  summary["strategy"] = first["strategy"];
+  summary["strategy"] = run.strategy;
   summary["stopped"] = stopped;
-  summary["seed"] = first["seed"];
-  summary["convention"] = first.value("convention", Json::object());
-  summary["spec-sha256"] = first["spec-sha256"];
-  summary["version"] = first["version"];
-  summary["shards"] = {
-      {"of", of}, {"present", by_index.size()}, {"missing", missing}, {"incomplete", incomplete}};
-  summary["subproblems"] = {{"total", first["subproblems"]["total"]}, {"done", done}};
+  summary["seed"] = run.seed;
+  summary["convention"] = run.raw.value("convention", Json::object());
+  summary["spec-sha256"] = run.spec_sha256;
+  summary["version"] = run.version;
+  summary["shards"] = {{"of", run.of},
+                       {"present", by_index.size()},
+                       {"missing", missing},
+                       {"incomplete", incomplete}};
+  summary["subproblems"] = {{"total", subproblems}, {"done", done}};
   summary["nodes"] = nodes;
   summary["seconds"] = {{"sum", seconds}, {"slowest-shard", slowest}, {"fastest-shard", fastest}};
 
@@ -250,7 +350,7 @@ int merge(const std::vector<std::string>& files, const std::string& output, std:
   else
     render::write_file_atomically(output, text.str());
 
-  log << "merged " << by_index.size() << " of " << of << " shards: " << records.size()
+  log << "merged " << by_index.size() << " of " << run.of << " shards: " << records.size()
       << " instance" << (records.size() == 1 ? "" : "s");
   if (best) log << ", best " << *best;
   log << (proven ? ", proven" : ", not proven") << "\n";
@@ -258,7 +358,13 @@ int merge(const std::vector<std::string>& files, const std::string& output, std:
   if (!incomplete.empty())
     log << "  incomplete shards (stopped before the end; run them again): " << list_text(incomplete)
         << "\n";
-  return all_complete ? ok : limit_reached;
+  // The exit codes of one process's generate: 0 found, 1 proven that none exists (or no
+  // better), 3 unfinished.
+  if (run.objective) return proven && best ? ok : proven ? not_found : limit_reached;
+  if (run.wanted && records.size() >= *run.wanted) return ok;
+  if (!all_complete) return limit_reached;
+  if (exhausted && !records.empty()) return ok;
+  return proven ? not_found : limit_reached;
 }
 
 }  // namespace puzzlegen::cli

@@ -1,6 +1,7 @@
 #include "generate.hpp"
 
 #include <algorithm>
+#include <exception>
 #include <map>
 #include <mutex>
 #include <set>
@@ -35,6 +36,7 @@ class Run {
   const Limits& limits() const { return limits_; }
   RunSummary& summary() { return summary_; }
   bool cancelled() const { return cancelled_.load(); }
+  void cancel() { cancelled_ = true; }
   // Bumped whenever a measure's best improves: searches under the old bound restart.
   std::uint64_t generation() const { return generation_.load(); }
   std::atomic<std::uint64_t>& nodes() { return nodes_; }
@@ -75,7 +77,12 @@ class Run {
       const std::uint64_t cap = minimize && best_now ? *best_now + 1 : 0;
       Limits limits = limits_;
       limits.threads = threads_ > 1 ? 1 : limits_.threads;  // the workers already fill the cores
-      judged = std::make_shared<const Evaluation>(judge(spec_, *instance, limits, cap));
+      Evaluation e = judge(spec_, *instance, limits, cap);
+      if (!e.accepted() && !spec_.given) {  // only the verdict is needed again: keep it small
+        e.counts.clear();
+        e.failed.assign(e.failed.empty() ? 0 : 1, std::string());
+      }
+      judged = std::make_shared<const Evaluation>(std::move(e));
     }
     const Evaluation& e = *judged;
 
@@ -86,7 +93,7 @@ class Run {
     std::lock_guard lock(mutex_);
     if (judged_.emplace(key, judged).second) summary_.explored = judged_.size();  // progress
     Pending& mine = pending_[position];
-    mine.judged.push_back(key);
+    if (wanted()) mine.judged.push_back(key);
     if (e.undecided && !cancelled()) incomplete_ = true;
     if (spec_.given) summary_.given_failed = e.failed;
     Next next = Next::go_on;
@@ -136,9 +143,10 @@ class Run {
     const bool zero_minimum =
         spec_.objective && spec_.objective->minimize && summary_.best && *summary_.best == 0;
     summary_.proven = (exhausted || zero_minimum) && !incomplete_;
-    // With an objective every candidate counts (which ones were judged may depend on when the
-    // bound improved); otherwise those up to the last emitted instance.
-    summary_.explored = spec_.objective ? judged_.size() : explored_.size();
+    // With a number of instances wanted, the candidates up to the last one emitted; otherwise
+    // every candidate (with an objective, which ones were judged may depend on when the bound
+    // improved).
+    summary_.explored = wanted() ? explored_.size() : judged_.size();
     summary_.optimal_instances = optimal_keys_.size();
     summary_.optimal_keys.assign(optimal_keys_.begin(), optimal_keys_.end());
   }
@@ -177,14 +185,14 @@ class Run {
       Pending& head = pending_[head_];
       for (auto& finding : head.found) {
         if (cancelled()) break;
-        count_explored(head, finding.judged_before);
+        if (wanted()) count_explored(head, finding.judged_before);
         if (!emitted_.insert(finding.instance->canonical_key()).second) continue;
         emit_now(finding.instance, finding.evaluation, head_, finding.prepared);
         if (wanted() && summary_.instances >= *wanted()) cancelled_ = true;
       }
       head.found.clear();
       if (!head.done || cancelled()) return;
-      count_explored(head, head.judged.size());
+      if (wanted()) count_explored(head, head.judged.size());
       ++head_;
     }
   }
@@ -335,6 +343,11 @@ void tree_search(Run& run, const Split& split, bool randomized) {
   const auto mine = shard_subproblems(parts.nodes.size(), split.shard, split.shards);
   summary.subproblems_mine = mine.size();
   run.plan(mine);
+  // Other shards' subproblems are not needed here.
+  std::vector<bool> is_mine(parts.nodes.size(), false);
+  for (const std::size_t i : mine) is_mine[i] = true;
+  for (std::size_t i = 0; i < parts.nodes.size(); ++i)
+    if (!is_mine[i]) parts.nodes[i].reset();
 
   const unsigned threads =
       std::max(1u, std::min<unsigned>(spec.generate.threads, static_cast<unsigned>(mine.size())));
@@ -344,7 +357,8 @@ void tree_search(Run& run, const Split& split, bool randomized) {
   StopReason stopped = StopReason::none;
   double slowest = 0, total_seconds = 0;
   std::size_t searched = 0;
-  auto worker = [&] {
+  std::exception_ptr failure;  // the first exception a worker threw, rethrown after the join
+  auto work = [&] {
     while (!run.cancelled() && !run.limits().expired()) {
       const std::size_t position = next++;
       if (position >= mine.size()) return;
@@ -363,12 +377,22 @@ void tree_search(Run& run, const Split& split, bool randomized) {
       run.done(position, outcome.exhausted, outcome.nodes);
     }
   };
+  auto worker = [&] {
+    try {
+      work();
+    } catch (...) {
+      std::lock_guard lock(mutex);
+      if (!failure) failure = std::current_exception();
+      run.cancel();
+    }
+  };
   if (threads == 1) {
     worker();
   } else {
     std::vector<std::jthread> pool;
     for (unsigned t = 0; t < threads; ++t) pool.emplace_back(worker);
   }
+  if (failure) std::rethrow_exception(failure);
   summary.slowest_subproblem = slowest;
   summary.mean_subproblem = searched ? total_seconds / static_cast<double>(searched) : 0;
   const bool exhausted = summary.subproblems_done == mine.size() && !run.cancelled();

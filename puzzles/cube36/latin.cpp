@@ -69,6 +69,12 @@ void least_reduced_isotope(int n, const std::vector<int>& square, std::vector<in
 
 }  // namespace
 
+std::vector<int> least_isotope(int n, const std::vector<int>& square) {
+  std::vector<int> best;
+  least_reduced_isotope(n, square, best);
+  return best;
+}
+
 std::vector<int> isotopy_canonical_form(int n, const std::vector<int>& square) {
   std::vector<int> best;
   least_reduced_isotope(n, square, best);

@@ -16,6 +16,9 @@ bool is_latin(int n, const std::vector<int>& square);
 // isotope once (which row goes first, then the column order; the symbols and the other rows
 // follow), 2 n n! candidates with early cut-off: about 1 ms at n = 6.
 std::vector<int> isotopy_canonical_form(int n, const std::vector<int>& square);
+// The same under isotopy alone (no transposition): a square and its transpose have the same
+// form exactly when they are isotopic.
+std::vector<int> least_isotope(int n, const std::vector<int>& square);
 
 // A random Latin square from Jacobson and Matthews' Markov chain, run 8 n^3 steps from the
 // cyclic square (the chain is uniform in the limit; this is a practical, seeded draw).

@@ -308,8 +308,8 @@ TEST_CASE("cube36: Euler's problem, proven at n = 6, and the mates at n = 4 and 
                       "}\ninstance: {latin: true}\nsolutions: {modulo: color-relabelling, "
                       "solution: {min: 1}}\ngenerate: {instances: all, time-limit: 10m}\n");
     std::vector<std::pair<std::vector<int>, std::uint64_t>> found;
-    const RunSummary summary =
-        generate(spec, [&](const InstancePtr& instance, const Evaluation&, std::size_t, const std::string&) {
+    const RunSummary summary = generate(
+        spec, [&](const InstancePtr& instance, const Evaluation&, std::size_t, const std::string&) {
           const auto& board = dynamic_cast<const Board&>(*instance);
           found.emplace_back(board.sizes(), count(board, Kind::solution, true));
         });

@@ -74,6 +74,10 @@ TEST_CASE("merge: missing and incomplete shards are named, exit 3, never proven"
 }
 
 TEST_CASE("merge: refuses what it cannot trust, exit 2", "[scale-out][bad-input]") {
+  // Shards of a random run have nothing to share out.
+  const Result random = run("generate " + census + " --strategy random --shard 1/2");
+  CHECK(random.exit_code == 2);
+  CHECK_THAT(random.err, Catch::Contains("shards need exhaustive or search"));
   const std::string a = shard(q3, 1, 2, "refuse");
   const std::string other_spec = shard(census, 2, 2, "refuse");
   Result r = run("merge " + a + " " + other_spec);
@@ -115,7 +119,7 @@ TEST_CASE("merge: refuses what it cannot trust, exit 2", "[scale-out][bad-input]
 }
 
 TEST_CASE("shards: --shard K/N and --shard slurm are read strictly", "[scale-out][bad-input]") {
-  for (const char* bad : {"0/3", "4/3", "3", "a/b", "1/3x", "-1/3", "1/0"}) {
+  for (const char* bad : {"0/3", "4/3", "3", "a/b", "1/3x", "-1/3", "1/0", "1/100001", "slurm/x"}) {
     INFO(bad);
     const Result r = run("generate " + q3 + " --shard " + bad);
     CHECK(r.exit_code == 2);
@@ -125,6 +129,14 @@ TEST_CASE("shards: --shard K/N and --shard slurm are read strictly", "[scale-out
   Result r = run("generate " + q3 + " --shard slurm");
   CHECK(r.exit_code == 2);
   CHECK_THAT(r.err, Catch::Contains("SLURM_ARRAY_TASK_COUNT"));
+  // slurm/N: the task's own number is K, for partial arrays such as --array=7,19.
+  r = run_shell("SLURM_ARRAY_TASK_ID=2 " + std::string(PUZZLEGEN_EXE) + " generate " + q3 +
+                " --shard slurm/3");
+  CHECK(r.exit_code == 0);
+  CHECK(summary_of(r.out)["shard"] == json({{"index", 2}, {"of", 3}}));
+  r = run_shell("SLURM_ARRAY_TASK_ID=4 " + std::string(PUZZLEGEN_EXE) + " generate " + q3 +
+                " --shard slurm/3");
+  CHECK(r.exit_code == 2);
   // Arrays numbered from 0: task 0 of 0-2 is shard 1 of 3.
   r = run_shell("SLURM_ARRAY_TASK_ID=0 SLURM_ARRAY_TASK_MIN=0 SLURM_ARRAY_TASK_COUNT=3 " +
                 std::string(PUZZLEGEN_EXE) + " generate " + q3 + " --shard slurm");
@@ -149,4 +161,64 @@ TEST_CASE("shards: SIGTERM and Ctrl-C keep what was done and mark the shard inco
     CHECK(m["proven"] == false);
     CHECK(m["stopped"] == "interrupted");
   }
+}
+
+TEST_CASE("merge: a manifest with a wrong field is bad input (exit 2), never a crash",
+          "[scale-out][bad-input]") {
+  const std::string text = slurp(shard(q3, 1, 1, "mutate"));
+  const auto cut = text.rfind("{\"summary\"");
+  const std::string records = text.substr(0, cut);
+  const json manifest = json::parse(text.substr(cut));
+  const std::vector<std::pair<json::json_pointer, json>> mutations = {
+      {json::json_pointer("/summary/complete"), nullptr},
+      {json::json_pointer("/summary/proven"), "yes"},
+      {json::json_pointer("/summary/shard/of"), 4294967295ULL},
+      {json::json_pointer("/summary/shard/index"), 0},
+      {json::json_pointer("/summary/seed"), -1},
+      {json::json_pointer("/summary/best"), "two"},
+      {json::json_pointer("/summary/optimal-keys"), json::array({"x"})},
+      {json::json_pointer("/summary/subproblems"), 3},
+      {json::json_pointer("/summary/seconds"), -5},
+      {json::json_pointer("/summary/instances-wanted"), "some"},
+      {json::json_pointer("/summary/minimize"), nullptr},
+  };
+  for (const auto& [where, value] : mutations) {
+    json bad = manifest;
+    bad[where] = value;
+    const fs::path file = scratch_dir() / "mutated.jsonl";
+    std::ofstream(file) << records << bad.dump() << "\n";
+    const Result r = run("merge " + file.string());
+    INFO(where.to_string() << " = " << value.dump() << "\n" << r.err);
+    CHECK(r.exit_code == 2);
+    CHECK_THAT(r.err, Catch::Contains(where.to_string().substr(1).substr(
+                          where.to_string().substr(1).find('/') + 1, 4)));
+  }
+  // A record without its key.
+  const fs::path file = scratch_dir() / "keyless.jsonl";
+  json record = json::parse(records.substr(0, records.find('\n')));
+  record.erase("key");
+  std::ofstream(file) << record.dump() << "\n" << manifest.dump() << "\n";
+  const Result r = run("merge " + file.string());
+  CHECK(r.exit_code == 2);
+  CHECK_THAT(r.err, Catch::Contains("key"));
+}
+
+TEST_CASE("merge: shards cut at a number of instances prove nothing about the rest",
+          "[scale-out]") {
+  // Two shards with at least one instance each: one process would stop at the first.
+  const std::string a = shard(census, 1, 2, "wanted", "--instances 1");
+  const std::string b = shard(census, 2, 2, "wanted", "--instances 1");
+  const Result r = run("merge " + a + " " + b);
+  CHECK(r.exit_code == 0);
+  const json s = summary_of(r.out);
+  CHECK(s["instances"] == 1);
+  CHECK(s["proven"] == false);
+  CHECK(s["exhausted"] == false);
+  const Result single = run("generate " + census + " --instances 1 --format json");
+  CHECK(summary_of(single.out)["exhausted"] == false);
+  CHECK(single.out.substr(0, single.out.find('\n')) ==
+        r.out.substr(0, r.out.find('\n')));  // the same first instance
+  // Shards run with different numbers wanted are different runs.
+  const std::string c = shard(census, 2, 2, "wanted", "--instances 2");
+  CHECK(run("merge " + a + " " + c).exit_code == 2);
 }

@@ -43,4 +43,17 @@ for spec in instant-insanity/census-n4 instant-insanity/loffler-q3; do
   ls "$out"/shard-*.jsonl | wc -l | grep -qx 8 || { echo "expected 8 shard files" >&2; exit 1; }
   "$source_dir/tests/scale_out/same_answer.py" "$out/single.jsonl" "$out/merged.jsonl"
 done
+
+# Resume: a lost shard is named by merge (exit 3), rerun alone, and the merge is whole again.
+out=$work/instant-insanity-census-n4
+rm "$out/shard-3.jsonl"
+status=0
+"$puzzlegen" merge "$out"/shard-*.jsonl -o "$out/merged.jsonl" 2>"$out/partial.log" || status=$?
+cat "$out/partial.log"
+[[ $status == 3 ]] && grep -q "missing shards: 3" "$out/partial.log" ||
+  { echo "merge should name the missing shard 3 and exit 3 (exit $status)" >&2; exit 1; }
+PUZZLEGEN=$puzzlegen timeout 300 "$source_dir/scripts/slurm-generate.sh" --wait --only 3 \
+  "$source_dir/specs/instant-insanity/census-n4.yaml" 8 "$out" -- --chdir="$work"
+echo "after rerunning shard 3: $(cat "$out/merge.log")"
+"$source_dir/tests/scale_out/same_answer.py" "$out/single.jsonl" "$out/merged.jsonl"
 echo "PASS: Slurm job array of 8 shards + merge gives the single-process answer"
