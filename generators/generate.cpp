@@ -239,12 +239,18 @@ class Run {
 // a bound that improved elsewhere (the search then restarts under the tighter bound).
 class WorkerStop : public Gecode::Search::Stop {
  public:
-  WorkerStop(Run& run, std::uint64_t generation, bool watch_generation)
-      : run_(run), limit_stop_(run.limits()), generation_(generation), watch_(watch_generation) {}
+  // `budget`: this search's own node budget (0 = none); reaching it is not a limit of the run.
+  WorkerStop(Run& run, std::uint64_t generation, bool watch_generation, std::uint64_t budget)
+      : run_(run),
+        limit_stop_(run.limits()),
+        generation_(generation),
+        watch_(watch_generation),
+        budget_(budget) {}
 
   bool stop(const Gecode::Search::Statistics& s, const Gecode::Search::Options& o) override {
     const std::uint64_t total = run_.nodes() += s.node - counted_;
     counted_ = s.node;
+    if (budget_ != 0 && s.node >= budget_) return true;
     const std::uint64_t limit = run_.spec().generate.node_limit;
     if (limit != 0 && total >= limit) {
       reason_ = StopReason::node_limit;
@@ -265,6 +271,7 @@ class WorkerStop : public Gecode::Search::Stop {
   LimitStop limit_stop_;
   std::uint64_t generation_;
   bool watch_;
+  std::uint64_t budget_;
   std::uint64_t counted_ = 0;
   StopReason reason_ = StopReason::none;
   bool restart_ = false;
@@ -278,8 +285,8 @@ struct SubproblemOutcome {
 
 // Searches one subproblem to its end (or until the run says stop). With a measure objective,
 // the best value so far is posted first, and the search restarts whenever it improves.
-SubproblemOutcome search_subproblem(Run& run, const InstanceSpace& subproblem,
-                                    std::size_t position) {
+SubproblemOutcome search_subproblem(Run& run, const InstanceSpace& subproblem, std::size_t position,
+                                    std::uint64_t budget = 0) {
   const Spec& spec = run.spec();
   const auto& measure = spec.objective ? spec.objective->measure : std::nullopt;
   std::set<std::vector<int>> seen;
@@ -303,7 +310,8 @@ SubproblemOutcome search_subproblem(Run& run, const InstanceSpace& subproblem,
       outcome.exhausted = true;
       return outcome;
     }
-    WorkerStop stop(run, generation, measure.has_value());
+    if (budget != 0 && outcome.nodes >= budget) return outcome;  // restarts share the budget
+    WorkerStop stop(run, generation, measure.has_value(), budget == 0 ? 0 : budget - outcome.nodes);
     Gecode::Search::Options options;
     options.stop = &stop;
     Gecode::DFS<InstanceSpace> engine(space.get(), options);
@@ -349,6 +357,14 @@ void tree_search(Run& run, const Split& split, bool randomized) {
   for (std::size_t i = 0; i < parts.nodes.size(); ++i)
     if (!is_mine[i]) parts.nodes[i].reset();
 
+  // A shard of a branch-and-bound run sees only its own part of the space, where a good bound
+  // may come late or never. So every shard first dives into the whole space with a small node
+  // budget, the same in every shard (a deterministic search), and starts from the best value
+  // found. The instances found on the way are real; the shards still prove only their part.
+  if (spec.objective && split.shards > 1 && !mine.empty()) {
+    constexpr std::uint64_t kProbeNodes = 2000;
+    search_subproblem(run, *root, 0, kProbeNodes);
+  }
   const unsigned threads =
       std::max(1u, std::min<unsigned>(spec.generate.threads, static_cast<unsigned>(mine.size())));
   run.set_threads(threads);
