@@ -2,7 +2,7 @@
 """Scale-out benchmark: for each workload, whole-process wall times (the median of --repeat
 runs) of --threads 1 and --threads 2, and of 16 shards run two at a time by GNU parallel and
 then merged; the ratios, and the load balance (slowest subproblem against the mean) read from
-a one-shard run's manifest. Ratios in one run on one machine, never absolute targets.
+the manifest of a one-shard run on two threads. Ratios in one run on one machine, never absolute targets.
 
     bench/scale_out.py [--repeat 3] [--only census,existence]
 """
@@ -51,7 +51,7 @@ def sharded(spec, tmp):
 
 def balance(spec, tmp):
     out = os.path.join(tmp, "one.jsonl")
-    subprocess.run([PUZZLEGEN, "generate", spec, "--shard", "1/1", "-o", out],
+    subprocess.run([PUZZLEGEN, "generate", spec, "--shard", "1/1", "--threads", "2", "-o", out],
                    stderr=subprocess.DEVNULL, check=False)
     with open(out) as f:
         manifest = json.loads(f.read().splitlines()[-1])["summary"]

@@ -340,7 +340,11 @@ void tree_search(Run& run, const Split& split, bool randomized) {
   search.kind_bounds = spec.bounds;
   search.measure_bounds = spec.measure_bounds;
   auto root = spec.family->instance_space(spec.parameters, spec.instance, search);
-  Decomposition parts = decompose(*root, spec.generate.subproblems, run.limits());
+  // Searching the frontier in order visits instances in the order of one search of the root,
+  // so a run with one worker and one shard gains nothing from splitting and skips it (the
+  // split costs a clone and a propagation per node, much of a quick "find one" run).
+  const bool parallel = spec.generate.threads > 1 || split.shards > 1;
+  Decomposition parts = decompose(*root, parallel ? spec.generate.subproblems : 1, run.limits());
   RunSummary& summary = run.summary();
   summary.nodes = parts.expanded;
   summary.subproblems = parts.nodes.size();
