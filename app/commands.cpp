@@ -404,10 +404,10 @@ class ProgressLine {
     const double elapsed = std::chrono::duration<double>(Clock::now() - started_).count();
     std::ostringstream line;
     line << "[" << static_cast<long long>(elapsed) << "s] ";
-    if (s.subproblems_mine > 0) {
+    if (s.subproblems_mine > 1) {
       line << "subproblems " << s.subproblems_done << "/" << s.subproblems_mine << ", ";
     }
-    line << s.explored << " judged, " << s.instances << " found";
+    line << s.nodes_so_far << " nodes, " << s.explored << " judged, " << s.instances << " found";
     if (s.best) line << ", best " << *s.best;
     if (s.subproblems_done > 0 && s.subproblems_done < s.subproblems_mine) {
       const double left = elapsed * static_cast<double>(s.subproblems_mine - s.subproblems_done) /

@@ -153,6 +153,16 @@ class Run {
 
   void set_threads(unsigned threads) { threads_ = threads; }
 
+  // Called by searches at every node: progress also while nothing is found for a long time
+  // (say, a branch and bound far from its next improvement). Cheap unless a report is due.
+  void tick() {
+    if (!progress_ ||
+        Clock::now().time_since_epoch().count() - last_progress_.load() < kProgressEvery)
+      return;
+    std::unique_lock lock(mutex_, std::try_to_lock);
+    if (lock) report_progress();
+  }
+
  private:
   struct Finding {
     std::shared_ptr<const Instance> instance;
@@ -204,11 +214,13 @@ class Run {
     summary_.witness = instance;
   }
 
+  // Under mutex_.
   void report_progress() {
     if (!progress_) return;
-    const auto now = Clock::now();
-    if (now - last_progress_ < std::chrono::seconds(1)) return;
+    const auto now = Clock::now().time_since_epoch().count();
+    if (now - last_progress_.load() < kProgressEvery) return;
     last_progress_ = now;
+    summary_.nodes_so_far = nodes_.load();
     progress_(summary_);
   }
 
@@ -232,7 +244,9 @@ class Run {
   std::vector<std::size_t> order_;
   std::vector<Pending> pending_;
   std::size_t head_ = 0;
-  Clock::time_point last_progress_ = Clock::now();
+  static constexpr Clock::rep kProgressEvery =
+      std::chrono::duration_cast<Clock::duration>(std::chrono::seconds(1)).count();
+  std::atomic<Clock::rep> last_progress_{Clock::now().time_since_epoch().count()};
 };
 
 // Stops one subproblem's search: the run's limits, a node budget shared by all workers, and
@@ -260,6 +274,7 @@ class WorkerStop : public Gecode::Search::Stop {
       reason_ = limit_stop_.reason();
       return true;
     }
+    run_.tick();
     restart_ = watch_ && run_.generation() != generation_;
     return restart_;
   }

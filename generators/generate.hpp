@@ -39,6 +39,7 @@ struct Split {
 struct RunSummary {
   std::string strategy;
   std::uint64_t nodes = 0;           // instance-search nodes, the split included
+  std::uint64_t nodes_so_far = 0;    // for progress reports, while the run goes on
   std::size_t subproblems = 0;       // in the whole decomposition
   std::size_t subproblems_mine = 0;  // this shard's share
   std::size_t subproblems_done = 0;  // of this shard's, searched to the end
