@@ -1,6 +1,6 @@
 // The plugin contract: everything the framework, the generators and the CLI know about a
-// puzzle family goes through this interface. A family lives in puzzles/<name>/ and is listed
-// once in puzzles/builtin.cpp.
+// puzzle family goes through this interface. A family lives in puzzles/<name>/ and is declared
+// once, by puzzlegen_add_family in its CMakeLists.txt.
 #pragma once
 
 #include <yaml-cpp/yaml.h>
