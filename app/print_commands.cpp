@@ -78,6 +78,7 @@ Collected collect(const Spec& spec, std::size_t count, std::vector<Puzzle>& puzz
   out.own_seeds = !spec.objective && (strategy == "search" || strategy == "random");
   std::string shortfall;
   if (out.own_seeds) {
+    const bool limited = spec.generate.time_limit.count() > 0;  // 0: no limit
     const auto deadline =
         Clock::now() + std::chrono::duration_cast<Clock::duration>(spec.generate.time_limit);
     Spec one = spec;
@@ -92,7 +93,13 @@ Collected collect(const Spec& spec, std::size_t count, std::vector<Puzzle>& puzz
         break;
       }
       one.generate.seed = spec.generate.seed + attempt;
-      one.generate.time_limit = deadline - Clock::now();
+      if (limited) {
+        one.generate.time_limit = deadline - Clock::now();
+        if (one.generate.time_limit.count() <= 0) {
+          shortfall = "the time limit ran out: try a longer --time-limit";
+          break;
+        }
+      }
       InstancePtr found;
       Evaluation evaluation;
       const RunSummary s = generate(one, [&](const InstancePtr& instance, const Evaluation& e,

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -187,30 +189,48 @@ std::vector<std::string> Spec::constrained_kinds() const {
 
 std::chrono::duration<double> parse_duration(const std::string& text, const SourceLocation& where,
                                              const std::string& field) {
+  const auto bad = [&](const std::string& why) {
+    return InputError(where, field,
+                      "expected a positive duration such as 30s, 500ms, 10m, 1h or 1m30s, or "
+                      "none; got '" + text + "'" + why);
+  };
+  if (text == "none") return std::chrono::duration<double>(0);  // no limit
+  // Numbers, each followed by a unit (a lone number is seconds): 90, 1.5h, 1h30m, 2m30s.
+  static const std::array<std::pair<const char*, double>, 6> units = {
+      {{"ms", 0.001}, {"min", 60}, {"s", 1}, {"m", 60}, {"h", 3600}, {"d", 86400}}};
+  double total = 0;
   std::size_t pos = 0;
-  double value = 0;
-  try {
-    value = std::stod(text, &pos);
-  } catch (const std::exception&) {
-    pos = 0;
-  }
-  const std::string unit = text.substr(pos);
-  double scale = -1;
-  if (pos > 0) {
-    if (unit.empty() || unit == "s")
+  while (pos < text.size()) {
+    std::size_t used = 0;
+    double value = 0;
+    if (!std::isdigit(static_cast<unsigned char>(text[pos]))) throw bad("");
+    try {
+      value = std::stod(text.substr(pos), &used);
+    } catch (const std::exception&) {
+      throw bad("");
+    }
+    pos += used;
+    double scale = 0;
+    for (const auto& [unit, seconds] : units) {
+      const std::size_t length = std::strlen(unit);
+      if (text.compare(pos, length, unit) == 0) {
+        scale = seconds;
+        pos += length;
+        break;
+      }
+    }
+    if (scale == 0) {
+      // A number without a unit is seconds, but only alone: "1h30" is ambiguous.
+      if (pos != text.size() || used != text.size()) throw bad("");
       scale = 1;
-    else if (unit == "ms")
-      scale = 0.001;
-    else if (unit == "m" || unit == "min")
-      scale = 60;
-    else if (unit == "h")
-      scale = 3600;
+    }
+    total += value * scale;
   }
-  if (scale < 0 || !(value > 0))
-    throw InputError(
-        where, field,
-        "expected a positive duration such as 30s, 500ms, 10m or 1h; got '" + text + "'");
-  return std::chrono::duration<double>(value * scale);
+  if (!(total > 0)) throw bad("");
+  // Far beyond any run; larger values would overflow the clock's deadline.
+  constexpr double kMaxSeconds = 1e9;
+  if (total > kMaxSeconds) throw bad(" (at most about 30 years: say none for no limit)");
+  return std::chrono::duration<double>(total);
 }
 
 std::string sha256_hex(const std::string& bytes) {

@@ -27,7 +27,7 @@ struct GenerateOptions {
   std::optional<std::uint64_t> instances = 1;  // nullopt = all
   std::string strategy = "auto";               // auto | exhaustive | search | random
   std::uint64_t seed = 1;
-  std::chrono::duration<double> time_limit{60.0};
+  std::chrono::duration<double> time_limit{60.0};  // 0 = none
   std::uint64_t node_limit = 0;
   unsigned threads = 1;
   // The instance space is split into at least this many subproblems (fewer only when the
@@ -59,7 +59,8 @@ struct Spec {
 Spec load_spec(const std::string& path, const Registry& registry);
 Spec parse_spec(const std::string& text, const std::string& file, const Registry& registry);
 
-// "90", "90s", "500ms", "10m", "1.5h" -> seconds; throws InputError.
+// "90", "90s", "500ms", "10m", "1.5h", "1h30m" -> seconds; "none" -> 0 (no limit); throws
+// InputError.
 std::chrono::duration<double> parse_duration(const std::string& text, const SourceLocation& where,
                                              const std::string& field);
 

@@ -35,6 +35,14 @@ TEST_CASE("durations", "[options]") {
   CHECK_THROWS_AS(parse_duration("soon", here, "t"), InputError);
   CHECK_THROWS_AS(parse_duration("-3s", here, "t"), InputError);
   CHECK_THROWS_AS(parse_duration("3 weeks", here, "t"), InputError);
+  // Compound durations, no limit, and nothing that would overflow a deadline.
+  CHECK(parse_duration("1m30s", here, "t").count() == Approx(90));
+  CHECK(parse_duration("1h30m", here, "t").count() == Approx(5400));
+  CHECK(parse_duration("2d", here, "t").count() == Approx(172800));
+  CHECK(parse_duration("none", here, "t").count() == 0);
+  for (const char* bad : {"", "0", "0s", "1m30", "m30", "1e300", "10000000000", "1s-2s", "1hh",
+                          "nan", "inf", " 5s", "5s "})
+    CHECK_THROWS_AS(parse_duration(bad, here, "t"), InputError);
 }
 
 TEST_CASE("did you mean", "[options]") {
