@@ -55,7 +55,10 @@ int main(int argc, char** argv) {
             "solution option (see `describe`): " + info.name);
   std::vector<std::string> only_kinds;
   solve->add_option("--kind", only_kinds, "count only these kinds (default: every kind)");
-  solve->add_option("--cap", cap, "stop counting at this many (the count then says 'at least')");
+  // Whole numbers from 0 to 2^63 - 1, as a spec reads them: "-1" must not wrap around.
+  const auto whole = CLI::Range(std::uint64_t{0}, std::uint64_t{INT64_MAX});
+  solve->add_option("--cap", cap, "stop counting at this many (the count then says 'at least')")
+      ->check(whole);
   solve->add_option("--time-limit", time_limit, "e.g. 30s, 10m")->default_val("60s");
   solve->add_option("--threads", threads, "search threads for uncapped counts")->default_val(1);
   add_format(solve, format);
@@ -74,11 +77,11 @@ int main(int argc, char** argv) {
   auto* generate = app.add_subcommand("generate", "generate instances that meet a spec");
   generate->add_option("spec", spec_file, "spec file")->required();
   generate->add_option("--instances", run.instances, "how many instances (or: all)");
-  generate->add_option("--seed", run.seed, "random seed");
+  generate->add_option("--seed", run.seed, "random seed")->check(whole);
   generate->add_option("--strategy", run.strategy, "auto, exhaustive, search or random")
       ->check(CLI::IsMember({"auto", "exhaustive", "search", "random"}));
   generate->add_option("--time-limit", run.time_limit, "e.g. 30s, 10m (default: the spec's, 60s)");
-  generate->add_option("--node-limit", run.node_limit, "instance-search nodes");
+  generate->add_option("--node-limit", run.node_limit, "instance-search nodes")->check(whole);
   generate
       ->add_option("--threads", run.threads,
                    "worker threads searching the subproblems (default: the spec's, 1)")
@@ -123,7 +126,8 @@ int main(int argc, char** argv) {
   worksheet->add_option("-o,--output", sheet.output, "the HTML file to write")->required();
   worksheet->add_flag("--pdf", sheet.pdf, "also print it to a PDF next to it (needs Chromium)");
   worksheet->add_option("--title", sheet.title, "the page's heading");
-  worksheet->add_option("--seed", sheet.run.seed, "random seed (default: the spec's)");
+  worksheet->add_option("--seed", sheet.run.seed, "random seed (default: the spec's)")
+      ->check(whole);
   worksheet->add_option("--strategy", sheet.run.strategy, "auto, exhaustive, search or random")
       ->check(CLI::IsMember({"auto", "exhaustive", "search", "random"}));
   worksheet->add_option("--time-limit", sheet.run.time_limit,

@@ -192,7 +192,8 @@ std::chrono::duration<double> parse_duration(const std::string& text, const Sour
   const auto bad = [&](const std::string& why) {
     return InputError(where, field,
                       "expected a positive duration such as 30s, 500ms, 10m, 1h or 1m30s, or "
-                      "none; got '" + text + "'" + why);
+                      "none; got '" +
+                          text + "'" + why);
   };
   if (text == "none") return std::chrono::duration<double>(0);  // no limit
   // Numbers, each followed by a unit (a lone number is seconds): 90, 1.5h, 1h30m, 2m30s.

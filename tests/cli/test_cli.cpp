@@ -304,3 +304,19 @@ TEST_CASE("cli: boards that need the special towers", "[cli][cube36]") {
   CHECK(solved["counts"]["solution"]["count"] >= 1);
   CHECK(solved["counts"]["ordinary"] == json({{"count", 0}, {"exact", true}}));
 }
+
+TEST_CASE("cli: negative whole numbers are refused, never wrapped around", "[cli][bad-input]") {
+  const std::string spec = source("specs/instant-insanity/unique-tower.yaml");
+  for (const std::string& args :
+       {"solve " + source("instances/instant-insanity/classical.yaml") + " --cap -1",
+        "generate " + spec + " --seed -1", "generate " + spec + " --node-limit -1",
+        "generate " + spec + " --threads 0", "generate " + spec + " --threads 257",
+        "generate " + spec + " --subproblems 0", "generate " + spec + " --time-limit 1e300",
+        "worksheet " + spec + " --seed -1 -o " + (scratch_dir() / "never.html").string()}) {
+    INFO(args);
+    const Result r = run(args);
+    CHECK(r.exit_code == 2);
+    CHECK(r.out.empty());
+  }
+  CHECK_FALSE(fs::exists(scratch_dir() / "never.html"));
+}

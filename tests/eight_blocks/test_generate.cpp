@@ -24,10 +24,11 @@ Run run(const std::string& text, bool symmetry_breaking = true) {
   spec.generate.symmetry_breaking = symmetry_breaking;
   spec.generate.time_limit = std::chrono::minutes(10);
   Run out;
-  out.summary = generate(spec, [&](const InstancePtr& instance, const Evaluation& e, std::size_t, const std::string&) {
-    CHECK(e.accepted());
-    out.keys.push_back(instance->canonical_key());
-  });
+  out.summary = generate(
+      spec, [&](const InstancePtr& instance, const Evaluation& e, std::size_t, const std::string&) {
+        CHECK(e.accepted());
+        out.keys.push_back(instance->canonical_key());
+      });
   return out;
 }
 

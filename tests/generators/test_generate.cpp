@@ -21,9 +21,9 @@ struct Collected {
 
 Collected run(const Spec& spec) {
   Collected out;
-  out.summary = generate(spec, [&](const InstancePtr& instance, const Evaluation&, std::size_t, const std::string&) {
-    out.instances.push_back(instance->to_json());
-  });
+  out.summary =
+      generate(spec, [&](const InstancePtr& instance, const Evaluation&, std::size_t,
+                         const std::string&) { out.instances.push_back(instance->to_json()); });
   return out;
 }
 

@@ -70,8 +70,8 @@ std::size_t classes(int n, bool every_cube_all_colors) {
 std::uint64_t emitted(const std::string& spec_text) {
   const Spec spec = parse_spec(spec_text, "test.yaml", builtin_families());
   std::uint64_t count = 0;
-  const RunSummary s =
-      generate(spec, [&](const InstancePtr&, const Evaluation&, std::size_t, const std::string&) { ++count; });
+  const RunSummary s = generate(spec, [&](const InstancePtr&, const Evaluation&, std::size_t,
+                                          const std::string&) { ++count; });
   CHECK(s.exhausted);
   return count;
 }
@@ -105,9 +105,10 @@ Outcome run_with(const std::string& spec_text, bool symmetry_breaking, bool join
   spec.generate.symmetry_breaking = symmetry_breaking;
   spec.generate.joint_model = joint_model;
   Outcome out;
-  out.summary = generate(spec, [&](const InstancePtr&, const Evaluation& e, std::size_t, const std::string&) {
-    ++out.histogram[e.counts.front().second.value];
-  });
+  out.summary =
+      generate(spec, [&](const InstancePtr&, const Evaluation& e, std::size_t, const std::string&) {
+        ++out.histogram[e.counts.front().second.value];
+      });
   REQUIRE(out.summary.exhausted);
   return out;
 }

@@ -19,9 +19,8 @@ Answer run(const std::string& name) {
       load_spec(std::string(PUZZLEGEN_SOURCE_DIR) + "/specs/instant-insanity/" + name + ".yaml",
                 builtin_families());
   Answer a;
-  a.summary = generate(spec, [&](const InstancePtr&, const Evaluation& e, std::size_t, const std::string&) {
-    a.emitted.push_back(e.counts);
-  });
+  a.summary = generate(spec, [&](const InstancePtr&, const Evaluation& e, std::size_t,
+                                 const std::string&) { a.emitted.push_back(e.counts); });
   return a;
 }
 }  // namespace

@@ -116,8 +116,7 @@ TEST_CASE("split invariance: Euler n = 6", "[scale-out][slow]") {
   check_invariance("specs/cube36/euler-6.yaml", false);
 }
 
-TEST_CASE("threads: search and random keep the same output for the same seed",
-          "[scale-out]") {
+TEST_CASE("threads: search and random keep the same output for the same seed", "[scale-out]") {
   for (const char* strategy : {"search", "random"}) {
     INFO(strategy);
     const std::string args = "generate " + source("specs/instant-insanity/unique-tower.yaml") +
