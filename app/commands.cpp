@@ -3,7 +3,6 @@
 #include <unistd.h>
 
 #include <cstdlib>
-#include <cstring>
 #include <iostream>
 #include <sstream>
 
@@ -342,51 +341,42 @@ int validate(const std::string& spec_file, Format format, std::ostream& out) {
 
 namespace {
 
+// One number of --shard, read like every other whole number (framework/options).
+long long shard_number(const std::string& text, const std::string& field) {
+  const auto info = OptionInfo::integer(field, "", "", INT32_MIN, INT32_MAX);
+  return std::get<std::int64_t>(parse_option_text(info, text, {"command line", 0, 0}, field));
+}
+
+long long slurm_variable(const char* name) {
+  const char* value = std::getenv(name);
+  if (!value || !*value)
+    throw InputError({"command line", 0, 0}, "--shard",
+                     std::string("slurm: ") + name + " is not set (run it as a job array task)");
+  return shard_number(value, std::string("--shard (") + name + ")");
+}
+
 Split parse_shard(const std::string& text) {
-  const SourceLocation cmd{"command line", 0, 0};
   if (text.empty()) return {};
   long long k = 0, n = 0;
   if (text == "slurm") {
-    const auto env = [&](const char* name) -> long long {
-      const char* value = std::getenv(name);
-      if (!value || !*value)
-        throw InputError(
-            cmd, "--shard",
-            std::string("slurm: ") + name + " is not set (run it as a job array task)");
-      try {
-        std::size_t used = 0;
-        const long long v = std::stoll(value, &used);
-        if (used != std::strlen(value)) throw std::invalid_argument(value);
-        return v;
-      } catch (const std::exception&) {
-        throw InputError(cmd, "--shard", std::string("slurm: ") + name + " is not a number");
-      }
-    };
-    n = env("SLURM_ARRAY_TASK_COUNT");
+    n = slurm_variable("SLURM_ARRAY_TASK_COUNT");
     // Arrays may be numbered from 0 or 1 (or anything): K counts from the array's first task.
-    k = env("SLURM_ARRAY_TASK_ID") - env("SLURM_ARRAY_TASK_MIN") + 1;
+    k = slurm_variable("SLURM_ARRAY_TASK_ID") - slurm_variable("SLURM_ARRAY_TASK_MIN") + 1;
   } else if (text.rfind("slurm/", 0) == 0) {
     // N given: K is the task's own number, so that a partial array (--array=7,19, to rerun
     // two shards) still maps each task to its shard.
-    std::istringstream in(text.substr(6));
-    if (!(in >> n) || !in.eof())
-      throw InputError(cmd, "--shard", "expected slurm/N (as in slurm/64); got '" + text + "'");
-    const char* id = std::getenv("SLURM_ARRAY_TASK_ID");
-    if (!id || !*id)
-      throw InputError(cmd, "--shard",
-                       "slurm: SLURM_ARRAY_TASK_ID is not set (run it as a job array task)");
-    std::istringstream task(id);
-    if (!(task >> k) || !task.eof())
-      throw InputError(cmd, "--shard", "slurm: SLURM_ARRAY_TASK_ID is not a number");
+    n = shard_number(text.substr(6), "--shard");
+    k = slurm_variable("SLURM_ARRAY_TASK_ID");
   } else {
-    char slash = 0;
-    std::istringstream in(text);
-    if (!(in >> k >> slash >> n) || slash != '/' || !in.eof())
-      throw InputError(cmd, "--shard",
+    const auto slash = text.find('/');
+    if (slash == std::string::npos)
+      throw InputError({"command line", 0, 0}, "--shard",
                        "expected K/N (as in 3/16), slurm or slurm/N; got '" + text + "'");
+    k = shard_number(text.substr(0, slash), "--shard");
+    n = shard_number(text.substr(slash + 1), "--shard");
   }
   if (n < 1 || n > 100000 || k < 1 || k > n)
-    throw InputError(cmd, "--shard",
+    throw InputError({"command line", 0, 0}, "--shard",
                      "expected 1 <= K <= N <= 100000; got shard " + std::to_string(k) + " of " +
                          std::to_string(n));
   return {static_cast<unsigned>(k), static_cast<unsigned>(n)};

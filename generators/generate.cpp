@@ -111,7 +111,7 @@ class Run {
         optimal_keys_.insert(key);
       }
     } else if (e.accepted()) {
-      mine.found.push_back({instance, e, std::move(prepared), mine.judged.size()});
+      mine.found.push_back({instance, key, e, std::move(prepared), mine.judged.size()});
       ++mine.accepted;
       if (position == head_) flush_head();
       // Within one subproblem, instances past the number asked for can never be emitted.
@@ -166,6 +166,7 @@ class Run {
  private:
   struct Finding {
     std::shared_ptr<const Instance> instance;
+    std::vector<int> key;  // its canonical key, computed once
     Evaluation evaluation;
     std::string prepared;
     std::size_t judged_before = 0;  // how many of the subproblem's candidates led up to it
@@ -196,7 +197,7 @@ class Run {
       for (auto& finding : head.found) {
         if (cancelled()) break;
         if (wanted()) count_explored(head, finding.judged_before);
-        if (!emitted_.insert(finding.instance->canonical_key()).second) continue;
+        if (!emitted_.insert(std::move(finding.key)).second) continue;
         emit_now(finding.instance, finding.evaluation, head_, finding.prepared);
         if (wanted() && summary_.instances >= *wanted()) cancelled_ = true;
       }
@@ -308,7 +309,7 @@ SubproblemOutcome search_subproblem(Run& run, const InstanceSpace& subproblem, s
   SubproblemOutcome outcome;
   while (true) {
     const std::uint64_t generation = run.generation();
-    std::unique_ptr<InstanceSpace> space(static_cast<InstanceSpace*>(subproblem.clone()));
+    std::unique_ptr<InstanceSpace> space = clone_of(subproblem);
     if (measure) {
       if (const auto best = run.best()) {
         Bounds tighter;
@@ -370,11 +371,10 @@ void tree_search(Run& run, const Split& split, bool randomized) {
   const auto mine = shard_subproblems(parts.nodes.size(), split.shard, split.shards);
   summary.subproblems_mine = mine.size();
   run.plan(mine);
-  // Other shards' subproblems are not needed here.
-  std::vector<bool> is_mine(parts.nodes.size(), false);
-  for (const std::size_t i : mine) is_mine[i] = true;
-  for (std::size_t i = 0; i < parts.nodes.size(); ++i)
-    if (!is_mine[i]) parts.nodes[i].reset();
+  // This shard's subproblems, in plan order; the others' are freed with `parts`.
+  std::vector<std::unique_ptr<InstanceSpace>> subproblems;
+  for (const std::size_t i : mine) subproblems.push_back(std::move(parts.nodes[i]));
+  parts.nodes.clear();
 
   // A shard of a branch-and-bound run sees only its own part of the space, where a good bound
   // may come late or never. So every shard first dives into the whole space with a small node
@@ -398,10 +398,9 @@ void tree_search(Run& run, const Split& split, bool randomized) {
       const std::size_t position = next++;
       if (position >= mine.size()) return;
       const auto started = Clock::now();
-      const SubproblemOutcome outcome =
-          search_subproblem(run, *parts.nodes[mine[position]], position);
+      const SubproblemOutcome outcome = search_subproblem(run, *subproblems[position], position);
       const double seconds = std::chrono::duration<double>(Clock::now() - started).count();
-      parts.nodes[mine[position]].reset();  // its memory is no longer needed
+      subproblems[position].reset();  // its memory is no longer needed
       {
         std::lock_guard lock(mutex);
         if (stopped == StopReason::none) stopped = outcome.stopped;

@@ -2,13 +2,9 @@
 
 namespace puzzlegen {
 
-namespace {
-
 std::unique_ptr<InstanceSpace> clone_of(const InstanceSpace& space) {
   return std::unique_ptr<InstanceSpace>(static_cast<InstanceSpace*>(space.clone()));
 }
-
-}  // namespace
 
 Decomposition decompose(InstanceSpace& root, std::size_t at_least, const Limits& limits) {
   Decomposition out;

@@ -13,6 +13,9 @@
 
 namespace puzzlegen {
 
+// A copy of `space` (whose status() has been called), as the type it is.
+std::unique_ptr<InstanceSpace> clone_of(const InstanceSpace& space);
+
 struct Decomposition {
   // In depth-first order: searching them one after another visits the instances in the same
   // order as one search of the root. Failed nodes are dropped; solved ones are kept.
