@@ -5,11 +5,14 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <nlohmann/json.hpp>
+
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
 
 namespace fs = std::filesystem;
 
@@ -51,6 +54,15 @@ inline Result run_shell(const std::string& script) {
 
 inline Result run(const std::string& args) {
   return run_shell(std::string(PUZZLEGEN_EXE) + " " + args);
+}
+
+// The objects of a JSON Lines text (generate --format json, shards, merge), in order.
+inline std::vector<nlohmann::json> json_lines(const std::string& text) {
+  std::vector<nlohmann::json> out;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);)
+    if (!line.empty()) out.push_back(nlohmann::json::parse(line));
+  return out;
 }
 
 inline std::string source(const std::string& relative) {

@@ -9,18 +9,6 @@
 using nlohmann::json;
 using namespace cli_test;
 
-namespace {
-
-std::vector<json> json_lines(const std::string& text) {
-  std::vector<json> out;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);)
-    if (!line.empty()) out.push_back(json::parse(line));
-  return out;
-}
-
-}  // namespace
-
 TEST_CASE("cli: every malformed spec and instance gets file:line:col, the field, exit 2",
           "[cli][bad-input]") {
   int files = 0;

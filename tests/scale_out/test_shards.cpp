@@ -27,11 +27,9 @@ std::string shard(const std::string& spec, unsigned k, unsigned n, const std::st
 }
 
 json summary_of(const std::string& text) {
-  std::istringstream in(text);
-  json last;
-  for (std::string line; std::getline(in, line);)
-    if (!line.empty()) last = json::parse(line);
-  return last.at("summary");
+  const auto lines = json_lines(text);
+  REQUIRE_FALSE(lines.empty());
+  return lines.back().at("summary");
 }
 
 }  // namespace

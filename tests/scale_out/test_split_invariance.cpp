@@ -21,14 +21,11 @@ struct Answer {
 
 Answer parse(const std::string& text) {
   Answer a;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) {
-    if (line.empty()) continue;
-    json j = json::parse(line);
+  for (json& j : json_lines(text)) {
     if (j.contains("summary"))
       a.summary = j["summary"];
     else
-      a.records.push_back(j);
+      a.records.push_back(std::move(j));
   }
   return a;
 }
