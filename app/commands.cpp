@@ -6,10 +6,11 @@
 #include <iostream>
 #include <sstream>
 
-#include "builtin.hpp"
+#include "families.hpp"
 #include "generate.hpp"
 #include "judge.hpp"
 #include "render/html.hpp"
+#include "version.hpp"
 #include "yaml_input.hpp"
 
 namespace puzzlegen::cli {
@@ -180,7 +181,7 @@ std::string summary_text(const Spec& spec, const RunSummary& s,
 }  // namespace
 
 Spec load_spec_with(const std::string& spec_file, const RunOverrides& overrides) {
-  Spec spec = load_spec(spec_file, builtin_families());
+  Spec spec = load_spec(spec_file, families());
   const SourceLocation cmd{"command line", 0, 0};
   if (overrides.instances) {
     if (*overrides.instances == "all")
@@ -204,16 +205,19 @@ Spec load_spec_with(const std::string& spec_file, const RunOverrides& overrides)
 int list_families(Format format, std::ostream& out) {
   Json families = Json::array();
   std::ostringstream text;
-  for (const auto& family : builtin_families().families()) {
-    families.push_back({{"name", family->name()}, {"summary", family->summary()}});
-    text << family->name() << "\n  " << family->summary() << "\n";
+  for (const auto& family : cli::families().families()) {
+    const std::string& origin = cli::families().origin(*family);
+    families.push_back(
+        {{"name", family->name()}, {"summary", family->summary()}, {"origin", origin}});
+    text << family->name() << "\n  " << family->summary()
+         << "\n  from: " << (origin == "built in" ? origin : "plugin " + origin) << "\n";
   }
   print(out, format, {{"families", families}}, text.str());
   return ok;
 }
 
 int describe_family(const std::string& name, Format format, std::ostream& out) {
-  const Family& family = builtin_families().get(name, {"command line", 0, 0}, "family");
+  const Family& family = families().get(name, {"command line", 0, 0}, "family");
   Json j;
   j["name"] = family.name();
   j["summary"] = family.summary();
@@ -246,7 +250,7 @@ int solve(const std::string& file, const OptionOverrides& overrides,
           unsigned threads, Format format, std::ostream& out) {
   const Limits limits = Limits::within(
       parse_duration(time_limit, {"command line", 0, 0}, "--time-limit"), 0, threads);
-  const LoadedInstance loaded = load_instance(file, builtin_families());
+  const LoadedInstance loaded = load_instance(file, families());
   const Family& family = *loaded.family;
   const OptionValues options = solution_options_from(family, overrides);
   for (const auto& kind : kinds) family.check_kind(kind, {"command line", 0, 0}, "--kind");
@@ -284,8 +288,8 @@ int solve(const std::string& file, const OptionOverrides& overrides,
 }
 
 int check(const std::string& file, const std::string& spec_file, Format format, std::ostream& out) {
-  const Spec spec = load_spec(spec_file, builtin_families());
-  const LoadedInstance loaded = load_instance(file, builtin_families());
+  const Spec spec = load_spec(spec_file, families());
+  const LoadedInstance loaded = load_instance(file, families());
   if (loaded.family != spec.family)
     throw InputError({file, 0, 0}, "puzzle",
                      "the instance is a " + loaded.family->name() + " puzzle but the spec is for " +
@@ -312,7 +316,7 @@ int check(const std::string& file, const std::string& spec_file, Format format, 
 }
 
 int validate(const std::string& spec_file, Format format, std::ostream& out) {
-  const Spec spec = load_spec(spec_file, builtin_families());
+  const Spec spec = load_spec(spec_file, families());
   Json j;
   j["valid"] = true;
   j["puzzle"] = spec.family->name();

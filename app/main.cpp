@@ -2,12 +2,13 @@
 #include <yaml-cpp/yaml.h>
 #include <CLI/CLI.hpp>
 
+#include <cstdlib>
 #include <iostream>
 #include <set>
 
-#include "builtin.hpp"
 #include "commands.hpp"
 #include "error.hpp"
+#include "families.hpp"
 
 using namespace puzzlegen;
 
@@ -22,12 +23,27 @@ CLI::Option* add_format(CLI::App* command, std::string& format) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // Plugins first: their families' options are part of the command line being parsed.
+  std::vector<std::string> plugins;
+  try {
+    cli::load_plugins(cli::plugin_arguments(argc, argv), std::getenv("PUZZLEGEN_PLUGIN_PATH"));
+  } catch (const InputError& e) {
+    std::cerr << "puzzlegen: " << e.what() << "\n";
+    return cli::bad_input;
+  }
+
   CLI::App app{
       "puzzlegen: generate puzzle instances whose solution sets have the properties "
       "a spec asks for.\nExit codes: 0 ok, 1 no instance found or check failed, "
       "2 bad input, 3 limit reached before an answer, 4 internal error."};
   app.require_subcommand(1);
   app.set_version_flag("--version", "puzzlegen " + cli::version());
+  // Read before parsing (see above); declared so that --help shows it and the parser accepts
+  // it before or after the command.
+  app.add_option("--plugin", plugins,
+                 "load puzzle families from this shared library (repeatable; also every .so "
+                 "in the directories of PUZZLEGEN_PLUGIN_PATH)");
+  app.fallthrough();
 
   std::string format = "text";
   auto* list = app.add_subcommand("list", "list the puzzle families");
@@ -46,7 +62,7 @@ int main(int argc, char** argv) {
   // Every solution option any family declares becomes a flag; the family checks the value.
   cli::OptionOverrides overrides;
   std::set<std::string> declared;
-  for (const auto& f : builtin_families().families())
+  for (const auto& f : cli::families().families())
     for (const auto& info : f->solution_options())
       if (declared.insert(info.name).second)
         solve->add_option_function<std::string>(

@@ -5,8 +5,8 @@
 #include <set>
 #include <sstream>
 
-#include "builtin.hpp"
 #include "commands.hpp"
+#include "families.hpp"
 #include "generate.hpp"
 #include "render/html.hpp"
 #include "yaml_input.hpp"
@@ -143,7 +143,7 @@ Collected collect(const Spec& spec, std::size_t count, std::vector<Puzzle>& puzz
 
 int render(const std::string& file, const std::string& solution_kind, const std::string& format,
            const std::string& output, std::ostream& out) {
-  const LoadedInstance loaded = load_instance(file, builtin_families());
+  const LoadedInstance loaded = load_instance(file, families());
   const Family& family = *loaded.family;
   std::unique_ptr<Solution> solution;
   if (!solution_kind.empty()) {

@@ -1,4 +1,5 @@
-// The families known to a run, looked up by name (with a "did you mean" for a typo).
+// The families known to a run, looked up by name (with a "did you mean" for a typo): the
+// built-in ones and those of the plugins loaded into it.
 #pragma once
 
 #include <memory>
@@ -11,16 +12,32 @@ namespace puzzlegen {
 
 class Registry {
  public:
-  void add(std::unique_ptr<Family> family);
+  // `origin` says where the family came from ("built in", or a plugin's file). Names are
+  // unique: adding a second family of a name is a programming error (std::logic_error).
+  void add(std::unique_ptr<Family> family, const std::string& origin = "built in");
+  // Loads the plugin `file` (a shared library exporting PUZZLEGEN_PLUGIN) and adds its
+  // families. Throws InputError, naming the file, if it cannot be loaded, is not a plugin, was
+  // built for another puzzlegen, is already loaded, or defines a family this registry has.
+  void load_plugin(const std::string& file);
+  // Every *.so file, in name order, of each directory of a PATH-like list ("dir1:dir2").
+  // Empty entries are skipped; an entry that is not a directory is an InputError.
+  void load_plugin_path(const std::string& directories, const std::string& variable);
+
   const Family* find(const std::string& name) const;
   // The family called `name`, or an InputError at `where`/`field` with a "did you mean".
   const Family& get(const std::string& name, const SourceLocation& where,
                     const std::string& field) const;
   std::vector<std::string> names() const;
   const std::vector<std::unique_ptr<Family>>& families() const { return families_; }
+  // Where `family` (one of families()) came from: "built in" or the plugin's file.
+  const std::string& origin(const Family& family) const;
 
  private:
+  // Declared before the families so that the libraries their code lives in close after them.
+  std::vector<std::shared_ptr<void>> libraries_;
+  std::vector<std::string> library_files_;  // canonical paths, to refuse loading one twice
   std::vector<std::unique_ptr<Family>> families_;
+  std::vector<std::string> origins_;
 };
 
 }  // namespace puzzlegen

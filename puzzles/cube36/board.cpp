@@ -37,7 +37,7 @@ Board::Board(int n, std::vector<int> sizes, std::vector<std::string> colors,
       as_pedestals_(as_pedestals) {}
 
 bool Board::is_latin() const {
-  return cube36::is_latin(n_, sizes_);
+  return puzzlegen::is_latin(n_, sizes_);
 }
 
 bool also_fits(const std::vector<SpecialPiece>& specials, int n, int piece, int cell) {

@@ -10,8 +10,8 @@
 
 #include "builtin.hpp"
 #include "cube36/board.hpp"
-#include "cube36/latin.hpp"
 #include "generate.hpp"
+#include "latin.hpp"
 
 using namespace puzzlegen;
 using namespace puzzlegen::cube36;

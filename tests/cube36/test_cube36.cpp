@@ -10,9 +10,9 @@
 #include "brute_force.hpp"
 #include "builtin.hpp"
 #include "cube36/board.hpp"
-#include "cube36/latin.hpp"
 #include "cube36/model.hpp"
 #include "generate.hpp"
+#include "latin.hpp"
 
 using namespace puzzlegen;
 using namespace puzzlegen::cube36;

@@ -5,7 +5,7 @@
 #include <numeric>
 #include <set>
 
-namespace puzzlegen::cube36 {
+namespace puzzlegen {
 
 bool is_latin(int n, const std::vector<int>& square) {
   for (int i = 0; i < n; ++i) {
@@ -154,4 +154,4 @@ std::vector<int> random_latin_square(int n, Rng& rng) {
   return square;
 }
 
-}  // namespace puzzlegen::cube36
+}  // namespace puzzlegen

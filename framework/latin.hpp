@@ -1,12 +1,13 @@
-// Latin squares as n x n boards (row-major, symbols 1..n): the check, a canonical form under
-// isotopy and transposition, and a random draw.
+// Latin squares as n x n boards (row-major, symbols 1..n), for any family built on them (the
+// 36 Cube's boards, Futoshiki grids): the check, a canonical form under isotopy and
+// transposition, and a random draw.
 #pragma once
 
 #include <vector>
 
 #include "rng.hpp"
 
-namespace puzzlegen::cube36 {
+namespace puzzlegen {
 
 bool is_latin(int n, const std::vector<int>& square);
 
@@ -24,4 +25,4 @@ std::vector<int> least_isotope(int n, const std::vector<int>& square);
 // cyclic square (the chain is uniform in the limit; this is a practical, seeded draw).
 std::vector<int> random_latin_square(int n, Rng& rng);
 
-}  // namespace puzzlegen::cube36
+}  // namespace puzzlegen

@@ -1,0 +1,17 @@
+# puzzlegen_add_plugin(<target> SOURCES <file>...)
+#
+# Builds a family plugin: a shared library, loadable by `puzzlegen --plugin <target>.so`, from
+# SOURCES, one of which uses PUZZLEGEN_PLUGIN(...) (plugin.hpp). Only the entry point is
+# exported; everything else stays inside the plugin. Used by projects outside the tree after
+# find_package(puzzlegen), and by puzzlegen's own tests.
+function(puzzlegen_add_plugin target)
+  cmake_parse_arguments(PLUGIN "" "" "SOURCES" ${ARGN})
+  if(NOT PLUGIN_SOURCES)
+    message(FATAL_ERROR "puzzlegen_add_plugin(${target}) needs SOURCES")
+  endif()
+  add_library(${target} MODULE ${PLUGIN_SOURCES})
+  target_link_libraries(${target} PRIVATE puzzlegen::framework)
+  target_compile_features(${target} PRIVATE cxx_std_20)
+  set_target_properties(${target} PROPERTIES
+    PREFIX "" CXX_VISIBILITY_PRESET hidden VISIBILITY_INLINES_HIDDEN ON)
+endfunction()
