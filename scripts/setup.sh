@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 
 packages=(g++ cmake make libgecode-dev libyaml-cpp-dev libcli11-dev catch2 nlohmann-json3-dev
           libssl-dev libpugixml-dev libpng-dev chromium fonts-dejavu-core
-          parallel munge slurmctld slurmd slurm-client python3)
+          parallel munge slurmctld slurmd slurm-client python3 sgt-puzzles)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" ||

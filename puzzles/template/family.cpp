@@ -78,6 +78,7 @@ class Split final : public Solution {
   }
   std::string render_text() const override {
     std::ostringstream out;
+    out << "split:\n";
     for (const bool group : {true, false}) {
       out << "group " << (group ? "A" : "B") << ":";
       for (std::size_t i = 0; i < in_a_.size(); ++i)

@@ -1,0 +1,306 @@
+// Futoshiki as a puzzlegen family: the solutions of a grid, the space of grids for generators,
+// and random minimal puzzles.
+#include <gecode/minimodel.hh>
+
+#include <numeric>
+
+#include "error.hpp"
+#include "grid.hpp"
+#include "latin.hpp"
+#include "solve.hpp"
+
+namespace futoshiki {
+
+using namespace puzzlegen;
+
+namespace {
+
+// Posts "a Latin square of 1..n meeting the grid's clues" on x; givens and signs may be
+// variables (the instance space) or fixed (one grid's solutions).
+void post_latin(Gecode::Space& home, const Gecode::IntVarArray& x, int n) {
+  const Gecode::Matrix<Gecode::IntVarArgs> m(x, n, n);
+  for (int i = 0; i < n; ++i) {
+    Gecode::distinct(home, m.row(i), Gecode::IPL_DOM);
+    Gecode::distinct(home, m.col(i), Gecode::IPL_DOM);
+  }
+}
+
+void post_sign(Gecode::Space& home, const Gecode::IntVar& a, const Gecode::IntVar& b, Sign s) {
+  if (s == Sign::less) Gecode::rel(home, a, Gecode::IRT_LE, b);
+  if (s == Sign::greater) Gecode::rel(home, a, Gecode::IRT_GR, b);
+}
+
+// The solutions of one grid.
+class SolutionSpace final : public Gecode::Space {
+ public:
+  explicit SolutionSpace(const Grid& grid) : x_(*this, grid.n() * grid.n(), 1, grid.n()) {
+    const int n = grid.n();
+    post_latin(*this, x_, n);
+    for (int cell = 0; cell < n * n; ++cell)
+      if (const int v = grid.givens()[static_cast<std::size_t>(cell)])
+        Gecode::rel(*this, x_[cell], Gecode::IRT_EQ, v);
+    for (int r = 0; r < n; ++r)
+      for (int c = 0; c + 1 < n; ++c)
+        post_sign(*this, x_[r * n + c], x_[r * n + c + 1],
+                  grid.right()[static_cast<std::size_t>(r * (n - 1) + c)]);
+    for (int r = 0; r + 1 < n; ++r)
+      for (int c = 0; c < n; ++c)
+        post_sign(*this, x_[r * n + c], x_[(r + 1) * n + c],
+                  grid.down()[static_cast<std::size_t>(r * n + c)]);
+    Gecode::branch(*this, x_, Gecode::INT_VAR_SIZE_MIN(), Gecode::INT_VAL_MIN());
+  }
+  SolutionSpace(SolutionSpace& other) : Gecode::Space(other) { x_.update(*this, other.x_); }
+  Gecode::Space* copy() override { return new SolutionSpace(*this); }
+  std::vector<int> values() const {
+    std::vector<int> out;
+    for (int i = 0; i < x_.size(); ++i) out.push_back(x_[i].val());
+    return out;
+  }
+
+ private:
+  Gecode::IntVarArray x_;
+};
+
+class Filled final : public Solution {
+ public:
+  Filled(const Grid& grid, std::vector<int> values) : grid_(grid), values_(std::move(values)) {}
+  Json to_json() const override {
+    Json rows = Json::array();
+    const int n = grid_.n();
+    for (int r = 0; r < n; ++r)
+      rows.push_back(std::vector<int>(values_.begin() + r * n, values_.begin() + (r + 1) * n));
+    return {{"kind", "solution"}, {"grid", rows}};
+  }
+  std::string render_text() const override {
+    return "solution:\n" + Grid(grid_.n(), values_, grid_.right(), grid_.down()).render_text();
+  }
+  render::Drawing draw() const override { return grid_.draw_filled(values_); }
+
+ private:
+  const Grid& grid_;
+  std::vector<int> values_;
+};
+
+// Grids of size n: for each cell the given (0 = none), for each neighbouring pair the sign
+// (0 none, 1 less, 2 greater), and the two measures. With the solution kind required, a
+// solution s is posted too (unbranched): a given must equal s there and a sign must hold for
+// s, so only grids with a solution are searched.
+class GridSpace final : public InstanceSpace {
+ public:
+  GridSpace(int n, const InstanceSearch& search)
+      : n_(n),
+        givens_(*this, n * n, 0, n),
+        signs_(*this, 2 * n * (n - 1), 0, 2),
+        given_count_(*this, 0, n * n),
+        sign_count_(*this, 0, 2 * n * (n - 1)),
+        clue_count_(*this, 0, n * n + 2 * n * (n - 1)) {
+    using namespace Gecode;
+    count(*this, givens_, 0, IRT_EQ, expr(*this, n * n - given_count_));
+    count(*this, signs_, 0, IRT_EQ, expr(*this, 2 * n * (n - 1) - sign_count_));
+    rel(*this, clue_count_ == given_count_ + sign_count_);
+    // Givens alone must not clash in a row or a column.
+    const Matrix<IntVarArgs> g(givens_, n, n);
+    for (int i = 0; i < n; ++i) {
+      for (int j = 0; j < n; ++j)
+        for (int k = j + 1; k < n; ++k) {
+          rel(*this, g(j, i) == 0 || g(j, i) != g(k, i));
+          rel(*this, g(i, j) == 0 || g(i, j) != g(i, k));
+        }
+    }
+    bool joint = false;
+    for (const auto& kind : search.required_kinds) joint = joint || kind == "solution";
+    if (joint) {
+      IntVarArray s(*this, n * n, 1, n);
+      post_latin(*this, s, n);
+      for (int cell = 0; cell < n * n; ++cell)
+        rel(*this, givens_[cell] == 0 || givens_[cell] == s[cell]);
+      int k = 0;
+      for (const auto& [a, b] : neighbours()) {
+        rel(*this, signs_[k] != 1 || s[a] < s[b]);
+        rel(*this, signs_[k] != 2 || s[a] > s[b]);
+        ++k;
+      }
+    }
+    for (const auto& [name, bounds] : search.measure_bounds) constrain_measure(name, bounds);
+    // Clues are chosen from the first cell on; the random order draws each value by hashing.
+    branch(*this, givens_, INT_VAR_NONE(), search.value_order());
+    branch(*this, signs_, INT_VAR_NONE(), search.value_order());
+  }
+  GridSpace(GridSpace& other) : InstanceSpace(other), n_(other.n_) {
+    givens_.update(*this, other.givens_);
+    signs_.update(*this, other.signs_);
+    given_count_.update(*this, other.given_count_);
+    sign_count_.update(*this, other.sign_count_);
+    clue_count_.update(*this, other.clue_count_);
+  }
+  Gecode::Space* copy() override { return new GridSpace(*this); }
+
+  std::unique_ptr<Instance> instance() const override {
+    std::vector<int> givens;
+    for (int i = 0; i < givens_.size(); ++i) givens.push_back(givens_[i].val());
+    const std::size_t across = static_cast<std::size_t>(n_ * (n_ - 1));
+    std::vector<Sign> right, down;
+    for (int i = 0; i < signs_.size(); ++i)
+      (static_cast<std::size_t>(i) < across ? right : down)
+          .push_back(static_cast<Sign>(signs_[i].val()));
+    return std::make_unique<Grid>(n_, std::move(givens), std::move(right), std::move(down));
+  }
+  void constrain_measure(const std::string& name, const Bounds& bounds) override {
+    Gecode::IntVar& v = name == "givens"         ? given_count_
+                        : name == "inequalities" ? sign_count_
+                                                 : clue_count_;
+    const auto clamp = [](std::uint64_t x) {
+      return static_cast<int>(std::min<std::uint64_t>(x, 1000));
+    };
+    if (bounds.min) Gecode::rel(*this, v, Gecode::IRT_GQ, clamp(*bounds.min));
+    if (bounds.max) Gecode::rel(*this, v, Gecode::IRT_LQ, clamp(*bounds.max));
+  }
+
+ private:
+  // The neighbouring pairs in the order of signs_: across row by row, then down.
+  std::vector<std::pair<int, int>> neighbours() const {
+    std::vector<std::pair<int, int>> out;
+    for (int r = 0; r < n_; ++r)
+      for (int c = 0; c + 1 < n_; ++c) out.emplace_back(r * n_ + c, r * n_ + c + 1);
+    for (int r = 0; r + 1 < n_; ++r)
+      for (int c = 0; c < n_; ++c) out.emplace_back(r * n_ + c, (r + 1) * n_ + c);
+    return out;
+  }
+
+  int n_;
+  Gecode::IntVarArray givens_, signs_;
+  Gecode::IntVar given_count_, sign_count_, clue_count_;
+};
+
+std::uint64_t solutions_up_to(const Grid& grid, std::uint64_t cap) {
+  SolutionSpace root(grid);
+  return count_solutions<SolutionSpace>(root, cap, Limits{}).value;
+}
+
+class Futoshiki final : public Family {
+ public:
+  std::string name() const override { return "futoshiki"; }
+  std::string title() const override { return "Futoshiki"; }
+  std::string summary() const override {
+    return "Fill an n x n grid with 1..n, each once in every row and column, keeping the given "
+           "numbers and the inequality signs between neighbouring cells.";
+  }
+  std::vector<OptionInfo> parameters() const override {
+    return {OptionInfo::integer("n", "the grid is n x n, filled with 1..n", "5", 3, 9)};
+  }
+  std::vector<OptionInfo> instance_constraints() const override { return {}; }
+  std::vector<OptionInfo> solution_options() const override { return {}; }
+  std::vector<KindInfo> kinds() const override {
+    return {{"solution", "the grid filled in, keeping every given number and sign"}};
+  }
+  std::vector<KindInfo> measures() const override {
+    return {{"givens", "how many numbers are given"},
+            {"inequalities", "how many inequality signs there are"},
+            {"clues", "givens and inequalities together"}};
+  }
+  std::uint64_t measure(const Instance& instance, const std::string& name) const override {
+    const auto& grid = dynamic_cast<const Grid&>(instance);
+    const int clues = name == "givens"         ? grid.given_count()
+                      : name == "inequalities" ? grid.sign_count()
+                                               : grid.given_count() + grid.sign_count();
+    return static_cast<std::uint64_t>(clues);
+  }
+  Json solve_facts(const Instance& instance, const Limits&) const override {
+    const auto& grid = dynamic_cast<const Grid&>(instance);
+    return {{"givens", grid.given_count()},
+            {"inequalities", grid.sign_count()},
+            {"game", grid.game_description()}};
+  }
+  std::string task(const Instance& instance, const std::string&) const override {
+    const std::string n = std::to_string(dynamic_cast<const Grid&>(instance).n());
+    return "Write a number from 1 to " + n + " in every cell so that each row and each column " +
+           "has every number once. A sign between two cells says which number is smaller: it " +
+           "points at the smaller one.";
+  }
+  std::string count_phrase(const std::string&, const Count& count,
+                           const OptionValues&) const override {
+    return count_words(count, "solution", "solutions");
+  }
+
+  std::unique_ptr<Instance> read_instance(const YAML::Node& document,
+                                          const std::string& file) const override {
+    return std::make_unique<Grid>(read_grid(document, file));
+  }
+  OptionValues parameters_of(const Instance& instance) const override {
+    OptionValues values;
+    values.set("n", static_cast<std::int64_t>(dynamic_cast<const Grid&>(instance).n()));
+    return values;
+  }
+  bool satisfies(const Instance&, const OptionValues&) const override { return true; }
+
+  Count count(const Instance& instance, const std::string&, const OptionValues&, std::uint64_t cap,
+              const Limits& limits) const override {
+    SolutionSpace root(dynamic_cast<const Grid&>(instance));
+    return count_solutions<SolutionSpace>(root, cap, limits);
+  }
+  std::unique_ptr<Solution> first_solution(const Instance& instance, const std::string&,
+                                           const Limits& limits) const override {
+    const auto& grid = dynamic_cast<const Grid&>(instance);
+    SolutionSpace root(grid);
+    const auto found = puzzlegen::first_solution<SolutionSpace>(root, limits);
+    return found ? std::make_unique<Filled>(grid, found->values()) : nullptr;
+  }
+
+  std::unique_ptr<InstanceSpace> instance_space(const OptionValues& parameters, const OptionValues&,
+                                                const InstanceSearch& search) const override {
+    return std::make_unique<GridSpace>(static_cast<int>(parameters.integer("n")), search);
+  }
+
+  // A minimal puzzle with one solution, the way hand-made generators build them: a random
+  // Latin square, clues of it added in a random order until it is the only solution, then
+  // every clue whose removal keeps it the only one removed, in a random order.
+  std::unique_ptr<Instance> random_instance(const OptionValues& parameters, const OptionValues&,
+                                            Rng& rng) const override {
+    const int n = static_cast<int>(parameters.integer("n"));
+    const std::vector<int> square = random_latin_square(n, rng);
+    const int cells = n * n, across = n * (n - 1);
+    // Clue k < cells: the given of cell k; otherwise the sign of pair k - cells.
+    std::vector<int> clues(static_cast<std::size_t>(cells + 2 * across));
+    std::iota(clues.begin(), clues.end(), 0);
+    rng.shuffle(clues);
+    std::vector<int> givens(static_cast<std::size_t>(cells), 0);
+    std::vector<Sign> right(static_cast<std::size_t>(across)), down(right);
+    const auto truth = [&](int pair) {  // the sign the square has on a pair
+      const int a = pair < across ? pair / (n - 1) * n + pair % (n - 1) : pair - across;
+      const int b = pair < across ? a + 1 : a + n;
+      return square[static_cast<std::size_t>(a)] < square[static_cast<std::size_t>(b)]
+                 ? Sign::less
+                 : Sign::greater;
+    };
+    const auto set = [&](int clue, bool on) {
+      if (clue < cells)
+        givens[static_cast<std::size_t>(clue)] = on ? square[static_cast<std::size_t>(clue)] : 0;
+      else if (clue - cells < across)
+        right[static_cast<std::size_t>(clue - cells)] = on ? truth(clue - cells) : Sign::none;
+      else
+        down[static_cast<std::size_t>(clue - cells - across)] =
+            on ? truth(clue - cells) : Sign::none;
+    };
+    const auto unique = [&] { return solutions_up_to(Grid(n, givens, right, down), 2) == 1; };
+    std::vector<int> used;
+    for (const int clue : clues) {
+      set(clue, true);
+      used.push_back(clue);
+      if (unique()) break;
+    }
+    rng.shuffle(used);
+    for (const int clue : used) {
+      set(clue, false);
+      if (!unique()) set(clue, true);
+    }
+    return std::make_unique<Grid>(n, std::move(givens), std::move(right), std::move(down));
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Family> make_family() {
+  return std::make_unique<Futoshiki>();
+}
+
+}  // namespace futoshiki

@@ -1,0 +1,234 @@
+#!/usr/bin/env python3
+"""Tests of the Futoshiki plugin through the installed puzzlegen.
+
+Usage: test_futoshiki.py PUZZLEGEN PLUGIN SOURCE_DIR
+
+- Puzzles from Simon Tatham's generator (Debian's sgt-puzzles, /usr/games/sgt-unequal), 200 at
+  each of its difficulty levels for n = 4, 5 and 6, are read from its game descriptions and each
+  has exactly one solution by puzzlegen's count; a sample is also solved by the brute force here.
+- Every puzzle puzzlegen generates for a unique-solution spec has exactly one solution by the
+  brute force here, which shares no code with the plugin.
+- The two instance forms read as the same puzzle; bad descriptions are errors (exit 2) that
+  name the file and field.
+"""
+import concurrent.futures
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+PUZZLEGEN, PLUGIN, SOURCE = sys.argv[1], sys.argv[2], sys.argv[3]
+SGT = "/usr/games/sgt-unequal"
+LEVELS = "tekx"  # trivial, easy, tricky, extreme: the levels this sgt-unequal offers
+failures = []
+
+
+def check(condition, message):
+    if not condition:
+        failures.append(message)
+        print("FAIL:", message)
+
+
+def puzzlegen(*args):
+    return subprocess.run([PUZZLEGEN, "--plugin", PLUGIN, *args], capture_output=True, text=True)
+
+
+def parse_game(text):
+    """(n, givens, relations): relations (a, b) mean value[a] > value[b]."""
+    head, body = text.split(":", 1)
+    n = int(head)
+    cells = [c for c in body.split(",") if c]
+    givens, relations = [], []
+    step = {"U": -n, "D": n, "L": -1, "R": 1}
+    for i, cell in enumerate(cells):
+        digits = "".join(ch for ch in cell if ch.isdigit())
+        givens.append(int(digits))
+        for mark in cell[len(digits):]:
+            relations.append((i, i + step[mark]))
+    return n, givens, relations
+
+
+def brute_force(n, givens, relations, cap=2):
+    """Solutions of a Futoshiki grid, up to cap: backtracking that fills the empty cell with the
+    fewest candidates first (rows and columns kept as bit masks), checking every sign against
+    the cells filled so far."""
+    grid = [0] * (n * n)
+    rows, cols = [0] * n, [0] * n
+    bigger = [[] for _ in range(n * n)]
+    for a, b in relations:
+        bigger[a].append((b, True))
+        bigger[b].append((a, False))
+
+    def candidates(i):
+        r, c = divmod(i, n)
+        free = ~(rows[r] | cols[c])
+        return [v for v in range(1, n + 1) if free >> v & 1 and
+                all(not grid[o] or (v > grid[o] if greater else v < grid[o])
+                    for o, greater in bigger[i])]
+
+    def put(i, v):  # or, with v = 0, take back what is in cell i
+        bit = 1 << (v or grid[i])
+        grid[i] = v
+        rows[i // n] ^= bit
+        cols[i % n] ^= bit
+
+    for i, v in enumerate(givens):  # the givens must agree with each other and the signs
+        if v:
+            if v not in candidates(i):
+                return 0
+            put(i, v)
+    empty = [i for i in range(n * n) if not grid[i]]
+    found = 0
+
+    def search():
+        nonlocal found
+        if not empty:
+            found += 1
+            return
+        best, options = None, None
+        for i in empty:
+            here = candidates(i)
+            if options is None or len(here) < len(options):
+                best, options = i, here
+                if len(here) <= 1:
+                    break
+        empty.remove(best)
+        for v in options:
+            put(best, v)
+            search()
+            put(best, 0)
+            if found >= cap:
+                break
+        empty.append(best)
+
+    search()
+    return found
+
+
+def sgt_puzzles(n, level, count):
+    out = subprocess.run([SGT, "--generate", str(count), f"{n}d{level}"], capture_output=True,
+                         text=True, check=True).stdout.split()
+    return [line for line in out if ":" in line]
+
+
+def count_with_puzzlegen(path):
+    result = puzzlegen("solve", "--format", "json", path)
+    if result.returncode != 0:
+        return None, result.stderr
+    return json.loads(result.stdout), ""
+
+
+def test_sgt_puzzles(scratch):
+    jobs = []
+    for n in (4, 5, 6):
+        for level in LEVELS:
+            for k, game in enumerate(sgt_puzzles(n, level, 200)):
+                path = os.path.join(scratch, f"sgt-{n}{level}-{k}.yaml")
+                with open(path, "w") as f:
+                    f.write(f'puzzle: futoshiki\ngame: "{game}"\n')
+                jobs.append((n, level, k, game, path))
+    with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
+        results = list(pool.map(lambda job: count_with_puzzlegen(job[4]), jobs))
+    per_level = {}
+    for (n, level, k, game, _), (solved, error) in zip(jobs, results):
+        ok = solved is not None and solved["counts"]["solution"]["count"] == 1 and \
+            solved["counts"]["solution"]["exact"]
+        check(ok, f"sgt-unequal {n}d{level} #{k} {game}: {error or solved['counts']}")
+        if ok:
+            # The plugin writes the game back as it was read.
+            check(solved["game"] == game, f"game description round trip: {game}")
+        per_level.setdefault((n, level), []).append(ok)
+        if k < (2 if n == 6 else 3):  # a sample, by the independent brute force as well
+            check(brute_force(*parse_game(game)) == 1, f"brute force on {game}")
+    for (n, level), oks in sorted(per_level.items()):
+        print(f"sgt-unequal {n}x{n} level {level}: {sum(oks)} of {len(oks)} read, one solution each")
+    check(len(jobs) == 3 * len(LEVELS) * 200, f"{len(jobs)} puzzles from sgt-unequal")
+
+
+def test_generated_puzzles_are_unique():
+    for n, strategy, instances in ((4, "random", 30), (5, "random", 30), (6, "random", 6),
+                                   (3, "search", 10)):
+        spec = os.path.join(tempfile.gettempdir(), f"futoshiki-unique-{os.getpid()}.yaml")
+        with open(spec, "w") as f:
+            f.write(f"puzzle: futoshiki\nparameters: {{n: {n}}}\n"
+                    "solutions: {solution: {exactly: 1}}\n"
+                    f"generate: {{instances: {instances}, strategy: {strategy}, seed: 5, "
+                    "joint-model: true}\n")
+        result = puzzlegen("generate", "--format", "json", spec)
+        os.remove(spec)
+        check(result.returncode == 0, f"generate n={n} {strategy}: exit {result.returncode}")
+        records = [json.loads(line) for line in result.stdout.splitlines() if line.strip()]
+        grids = [r["instance"] for r in records if "instance" in r]
+        check(len(grids) == instances, f"n={n} {strategy}: {len(grids)} of {instances} puzzles")
+        for grid in grids:
+            size = grid["size"]
+            givens = [v for row in grid["givens"] for v in row]
+            relations = []
+            for sign in grid["inequalities"]:
+                left, op, right = sign.split()
+                a = (int(left[1]) - 1) * size + int(left[3]) - 1
+                b = (int(right[1]) - 1) * size + int(right[3]) - 1
+                relations.append((a, b) if op == ">" else (b, a))
+            check(brute_force(size, givens, relations) == 1, f"generated puzzle {grid}")
+        print(f"generated {len(grids)} {n}x{n} puzzles ({strategy}): one solution each by brute force")
+
+
+def test_forms_and_errors(scratch):
+    a = puzzlegen("solve", "--format", "json", os.path.join(SOURCE, "instances/tatham-4x4.yaml"))
+    b = puzzlegen("solve", "--format", "json", os.path.join(SOURCE, "instances/example-4x4.yaml"))
+    check(a.returncode == 0 and b.returncode == 0, "the example instances solve")
+    if a.returncode == 0 and b.returncode == 0:
+        check(json.loads(a.stdout)["game"] == json.loads(b.stdout)["game"],
+              "the two forms of the example are one puzzle")
+    bad = {
+        '"4a:0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,"': "the Adjacent variant",
+        '"2:0,0,0,0,"': "the size must be 3 to 9",
+        '"4:0,0,0,"': "3 cells for a 4x4 grid",
+        '"4:0U,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,"': "no neighbour above",
+        '"4:5,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,"': "more than 4",
+        '"4:0X,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,"': "unknown mark",
+        '"4:0R,0L,0,0,0,0,0,0,0,0,0,0,0,0,0,0,"': "contradictory signs",
+    }
+    for k, (game, message) in enumerate(bad.items()):
+        path = os.path.join(scratch, f"bad-{k}.yaml")
+        with open(path, "w") as f:
+            f.write(f"puzzle: futoshiki\ngame: {game}\n")
+        result = puzzlegen("solve", path)
+        check(result.returncode == 2 and message in result.stderr and
+              f"{path}:2:7: error: game:" in result.stderr and not result.stdout,
+              f"{game}: exit {result.returncode}, {result.stderr.strip()}")
+    path = os.path.join(scratch, "bad-sign.yaml")
+    with open(path, "w") as f:
+        f.write('puzzle: futoshiki\nsize: 4\ninequalities: ["r1c1 < r2c2"]\n')
+    result = puzzlegen("solve", path)
+    check(result.returncode == 2 and "inequalities[1]: the two cells must be neighbours" in
+          result.stderr, f"diagonal sign: {result.stderr.strip()}")
+
+
+def test_worksheet(scratch):
+    sheet = os.path.join(scratch, "sheet.html")
+    result = puzzlegen("worksheet", os.path.join(SOURCE, "specs/unique-5.yaml"), "--count", "4",
+                       "-o", sheet)
+    check(result.returncode == 0, f"worksheet: {result.stderr.strip()}")
+    if result.returncode == 0:
+        html = open(sheet).read()
+        check(html.count('class="futoshiki"') == 8, "4 puzzles and 4 answers drawn")
+
+
+def main():
+    if not shutil.which(SGT):
+        print("sgt-unequal is missing: apt-get install sgt-puzzles", file=sys.stderr)
+        return 1
+    with tempfile.TemporaryDirectory() as scratch:
+        test_forms_and_errors(scratch)
+        test_generated_puzzles_are_unique()
+        test_worksheet(scratch)
+        test_sgt_puzzles(scratch)
+    print(f"{len(failures)} failures" if failures else "PASS")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
