@@ -3,10 +3,12 @@
 #include <unistd.h>
 
 #include <cstdlib>
+#include <functional>
 #include <iostream>
 #include <sstream>
 
 #include "families.hpp"
+#include "files.hpp"
 #include "generate.hpp"
 #include "judge.hpp"
 #include "render/html.hpp"
@@ -180,8 +182,23 @@ std::string summary_text(const Spec& spec, const RunSummary& s,
 
 }  // namespace
 
+namespace {
+std::string& given_root() {
+  static std::string folder;
+  return folder;
+}
+}  // namespace
+
+void set_given_root(std::string folder) {
+  given_root() = std::move(folder);
+}
+
+Spec read_spec(const std::string& spec_file) {
+  return load_spec(spec_file, families(), given_root());
+}
+
 Spec load_spec_with(const std::string& spec_file, const RunOverrides& overrides) {
-  Spec spec = load_spec(spec_file, families());
+  Spec spec = read_spec(spec_file);
   const SourceLocation cmd{"command line", 0, 0};
   if (overrides.instances) {
     if (*overrides.instances == "all")
@@ -233,6 +250,13 @@ int describe_family(const std::string& name, Format format, std::ostream& out) {
     j["kinds"].push_back({{"name", kind.name}, {"help", kind.help}});
     kinds << "  " << kind.name << "\n      " << kind.help << "\n";
   }
+  j["measures"] = Json::array();
+  std::ostringstream measures;
+  for (const auto& measure : family.measures()) {
+    j["measures"].push_back({{"name", measure.name}, {"help", measure.help}});
+    measures << "  " << measure.name << "\n      " << measure.help << "\n";
+  }
+  j["origin"] = cli::families().origin(family);
   std::ostringstream text;
   text << family.name() << ": " << family.summary() << "\n\nparameters:\n"
        << option_info_text(family.parameters()) << "\ninstance constraints (spec `instance:`):\n"
@@ -241,6 +265,9 @@ int describe_family(const std::string& name, Format format, std::ostream& out) {
        << option_info_text(family.solution_options())
        << "\nsolution kinds (bounds in spec `solutions:`, e.g. KIND: {exactly: 1}):\n"
        << kinds.str();
+  if (!family.measures().empty())
+    text << "\nmeasures (bound them under `instance:`, or optimise them with `objective:`):\n"
+         << measures.str();
   print(out, format, j, text.str());
   return ok;
 }
@@ -288,14 +315,19 @@ int solve(const std::string& file, const OptionOverrides& overrides,
 }
 
 int check(const std::string& file, const std::string& spec_file, Format format, std::ostream& out) {
-  const Spec spec = load_spec(spec_file, families());
+  const Spec spec = read_spec(spec_file);
   const LoadedInstance loaded = load_instance(file, families());
   if (loaded.family != spec.family)
     throw InputError({file, 0, 0}, "puzzle",
                      "the instance is a " + loaded.family->name() + " puzzle but the spec is for " +
                          spec.family->name());
   const Limits limits = Limits::within(spec.generate.time_limit, 0, spec.generate.threads);
-  const Evaluation e = judge(spec, *loaded.instance, limits);
+  Evaluation e;
+  e.failed = spec.parameter_mismatches(*loaded.instance);
+  if (e.failed.empty())
+    e = judge(spec, *loaded.instance, limits);
+  else
+    e.instance_ok = false;
   Json j;
   j["pass"] = e.accepted();
   j["counts"] = counts_json(e.counts);
@@ -316,7 +348,7 @@ int check(const std::string& file, const std::string& spec_file, Format format, 
 }
 
 int validate(const std::string& spec_file, Format format, std::ostream& out) {
-  const Spec spec = load_spec(spec_file, families());
+  const Spec spec = read_spec(spec_file);
   Json j;
   j["valid"] = true;
   j["puzzle"] = spec.family->name();
@@ -339,6 +371,43 @@ int validate(const std::string& spec_file, Format format, std::ostream& out) {
   }
   j["strategy"] = resolve_strategy(spec);
   text << "  strategy: " << resolve_strategy(spec) << "\n";
+  // The rest of the spec as understood, defaults filled in, so a typo'd value or a default
+  // the writer did not expect shows.
+  // {a: 1, b: [x, y]}: the YAML flow style a spec would use.
+  const std::function<std::string(const Json&)> inline_json = [&](const Json& value) {
+    std::string s;
+    if (value.is_object()) {
+      for (const auto& [key, item] : value.items())
+        s += (s.empty() ? "" : ", ") + key + ": " + inline_json(item);
+      return "{" + s + "}";
+    }
+    if (value.is_array()) {
+      for (const auto& item : value) s += (s.empty() ? "" : ", ") + inline_json(item);
+      return "[" + s + "]";
+    }
+    return value.is_string() ? value.get<std::string>() : value.dump();
+  };
+  j["parameters"] = options_json(spec.parameters);
+  j["instance"] = options_json(spec.instance);
+  text << "  parameters: " << inline_json(j["parameters"]) << "\n";
+  if (!spec.instance.all().empty()) text << "  instance: " << inline_json(j["instance"]) << "\n";
+  Json measures = Json::object();
+  for (const auto& [name, b] : spec.measure_bounds) {
+    measures[name] = b.text();
+    text << "  " << name << ": " << b.text() << "\n";
+  }
+  j["measure-bounds"] = measures;
+  const GenerateOptions& g = spec.generate;
+  j["generate"] = {{"instances", g.instances ? Json(*g.instances) : Json("all")},
+                   {"seed", g.seed},
+                   {"time-limit-seconds", g.time_limit.count()},
+                   {"node-limit", g.node_limit},
+                   {"threads", g.threads},
+                   {"subproblems", g.subproblems},
+                   {"joint-model", g.joint_model},
+                   {"symmetry-breaking", g.symmetry_breaking}};
+  text << "  generate: " << inline_json(j["generate"]) << "\n";
+  if (spec.given) text << "  given: " << spec.given->to_json().value("puzzle", "") << " instance\n";
   print(out, format, j, text.str());
   return ok;
 }
@@ -429,6 +498,7 @@ std::string version() {
 
 int generate(const std::string& spec_file, const GenerateRequest& request, Format format,
              std::ostream& out) {
+  if (!request.output.empty()) check_output_file(request.output, "-o");
   const Spec spec = load_spec_with(spec_file, request.run);
   const Split split = parse_shard(request.shard);
   const bool sharded = !request.shard.empty();
@@ -473,7 +543,8 @@ int generate(const std::string& spec_file, const GenerateRequest& request, Forma
   const bool terminal = isatty(STDERR_FILENO) != 0;
   ProgressLine line(terminal);
   ProgressFn progress = nullptr;
-  if (terminal || request.progress) progress = [&](const RunSummary& s) { line(s); };
+  if (!request.quiet && (terminal || request.progress))
+    progress = [&](const RunSummary& s) { line(s); };
   const RunSummary s = generate(spec, emit, progress, split, prepare);
   std::optional<WitnessCounts> witness;
   if (spec.objective && s.witness && !interrupt_flag().load())
@@ -508,7 +579,7 @@ int generate(const std::string& spec_file, const GenerateRequest& request, Forma
       sink << summary_text(spec, s, witness);
       break;
   }
-  if (!request.output.empty()) render::write_file_atomically(request.output, buffer.str());
+  if (!request.output.empty()) write_file_atomically(request.output, buffer.str());
   if (sharded) return s.exhausted || s.proven ? ok : limit_reached;
   if (spec.objective) return s.proven && s.best ? ok : s.proven ? not_found : limit_reached;
   const bool enough = spec.generate.instances && s.instances >= *spec.generate.instances;

@@ -37,6 +37,7 @@ struct GenerateRequest {
   // "K/N" (1 <= K <= N), "slurm" (from the job array's environment), or "" for the whole run.
   std::string shard;
   bool progress = false;  // progress on standard error even when it is not a terminal
+  bool quiet = false;     // no progress at all, even on a terminal
   std::string output;     // the file to write (atomically, at the end), or "" for standard output
 };
 
@@ -68,6 +69,11 @@ struct WorksheetRequest {
 };
 // Progress and errors go to `log`.
 int worksheet(const std::string& spec_file, const WorksheetRequest& request, std::ostream& log);
+
+// The folder specs' `given:` files must lie in (--given-root); "" for the default (load_spec).
+void set_given_root(std::string folder);
+// A spec file, read with the run's given root.
+Spec read_spec(const std::string& spec_file);
 
 // This build's version, written into every shard manifest.
 std::string version();

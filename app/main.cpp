@@ -2,9 +2,11 @@
 #include <yaml-cpp/yaml.h>
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
 #include <cstdlib>
 #include <iostream>
 #include <set>
+#include <sstream>
 
 #include "commands.hpp"
 #include "error.hpp"
@@ -42,8 +44,17 @@ int main(int argc, char** argv) {
   // it before or after the command.
   app.add_option("--plugin", plugins,
                  "load puzzle families from this shared library (repeatable; also every .so "
-                 "in the directories of PUZZLEGEN_PLUGIN_PATH)");
+                 "in the directories of PUZZLEGEN_PLUGIN_PATH)")
+      ->expected(1)
+      ->allow_extra_args(false);
   app.fallthrough();
+  std::string given_root;
+  app.add_option("--given-root", given_root,
+                 "the folder a spec's given: file must lie in (default: the working directory "
+                 "when it contains the spec, else the spec's folder)");
+  bool quiet = false;
+  app.add_flag("-q,--quiet", quiet,
+               "no progress or notes on standard error (errors are still reported)");
 
   std::string format = "text";
   auto* list = app.add_subcommand("list", "list the puzzle families");
@@ -149,11 +160,44 @@ int main(int argc, char** argv) {
   worksheet->add_option("--time-limit", sheet.run.time_limit,
                         "e.g. 30s, 10m (default: the spec's)");
 
+  if (argc == 1) {  // a bare `puzzlegen`: what it can do, rather than "a subcommand is required"
+    std::cerr << app.help();
+    return cli::bad_input;
+  }
   try {
     app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
   } catch (const CLI::ParseError& e) {
+    // A mistyped command reads as an unexpected argument: name the command it looks like.
+    std::vector<std::string> commands;
+    for (const auto* command : app.get_subcommands({})) commands.push_back(command->get_name());
+    for (int i = 1; i < argc && app.get_subcommands().empty(); ++i) {
+      const std::string word = argv[i];
+      if (word == "--plugin" || word == "--given-root") {
+        ++i;  // its value
+        continue;
+      }
+      if (word.empty() || word[0] == '-') continue;
+      if (std::find(commands.begin(), commands.end(), word) == commands.end()) {
+        std::cerr << "puzzlegen: unknown command '" << word << "'" << did_you_mean(word, commands)
+                  << "; the commands are:";
+        for (const auto& command : commands) std::cerr << " " << command;
+        std::cerr << " (puzzlegen --help)\n";
+        return cli::bad_input;
+      }
+      break;
+    }
     return app.exit(e) == 0 ? cli::ok : cli::bad_input;
   }
+  std::ostringstream discarded;
+  std::ostream& log = quiet ? discarded : std::cerr;
+  request.quiet = quiet;
+  cli::set_given_root(given_root);
 
   install_interrupt_handler();
   const Format fmt = format == "svg" || format == "html" ? Format::text : parse_format(format);
@@ -165,9 +209,9 @@ int main(int argc, char** argv) {
     if (check->parsed()) return cli::check(file, spec_file, fmt, std::cout);
     if (validate->parsed()) return cli::validate(spec_file, fmt, std::cout);
     if (generate->parsed()) return cli::generate(spec_file, request, fmt, std::cout);
-    if (merge->parsed()) return cli::merge(shard_files, merged, std::cout, std::cerr);
+    if (merge->parsed()) return cli::merge(shard_files, merged, std::cout, log);
     if (render->parsed()) return cli::render(file, kind, format, output, std::cout);
-    if (worksheet->parsed()) return cli::worksheet(spec_file, sheet, std::cerr);
+    if (worksheet->parsed()) return cli::worksheet(spec_file, sheet, log);
   } catch (const InputError& e) {
     std::cerr << "puzzlegen: " << e.what() << "\n";
     return cli::bad_input;

@@ -8,6 +8,7 @@
 
 #include "commands.hpp"
 #include "error.hpp"
+#include "files.hpp"
 #include "render/html.hpp"
 
 namespace puzzlegen::cli {
@@ -154,6 +155,7 @@ Manifest read_manifest(const Json& summary, const std::string& file, std::size_t
 }
 
 ShardFile read_shard(const std::string& path) {
+  check_input_file(path, "a shard's output");  // shard files may be large: no size limit
   std::ifstream in(path, std::ios::binary);
   if (!in) throw InputError({path, 0, 0}, "", "cannot read the file");
   ShardFile shard;
@@ -255,6 +257,7 @@ void check_same_run(const ShardFile& shard, const ShardFile& first) {
 
 int merge(const std::vector<std::string>& files, const std::string& output, std::ostream& out,
           std::ostream& log) {
+  if (!output.empty()) check_output_file(output, "-o");
   std::vector<ShardFile> shards;
   for (const auto& file : files) shards.push_back(read_shard(file));
   const ShardFile& first = shards.front();
@@ -371,16 +374,17 @@ int merge(const std::vector<std::string>& files, const std::string& output, std:
   if (output.empty())
     out << text.str();
   else
-    render::write_file_atomically(output, text.str());
+    write_file_atomically(output, text.str());
 
   log << "merged " << by_index.size() << " of " << run.of << " shards: " << records.size()
       << " instance" << (records.size() == 1 ? "" : "s");
   if (best) log << ", best " << *best;
   log << (proven ? ", proven" : ", not proven") << "\n";
-  if (!missing.empty()) log << "  missing shards: " << list_text(missing) << "\n";
+  // What keeps the answer from being proven is said even with --quiet.
+  if (!missing.empty()) std::cerr << "  missing shards: " << list_text(missing) << "\n";
   if (!incomplete.empty())
-    log << "  incomplete shards (stopped before the end; run them again): " << list_text(incomplete)
-        << "\n";
+    std::cerr << "  incomplete shards (stopped before the end; run them again): "
+              << list_text(incomplete) << "\n";
   // The exit codes of one process's generate: 0 found, 1 proven that none exists (or no
   // better), 3 unfinished.
   if (run.objective) return proven && best ? ok : proven ? not_found : limit_reached;

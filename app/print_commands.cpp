@@ -7,6 +7,7 @@
 
 #include "commands.hpp"
 #include "families.hpp"
+#include "files.hpp"
 #include "generate.hpp"
 #include "render/html.hpp"
 #include "yaml_input.hpp"
@@ -51,9 +52,9 @@ void write_output(const std::string& path, const std::string& content, std::ostr
     return;
   }
   try {
-    render::write_file_atomically(path, content);
+    write_file_atomically(path, content);
   } catch (const std::exception& e) {
-    throw InputError({"command line", 0, 0}, "--output", "cannot write " + path + ": " + e.what());
+    throw InputError({"command line", 0, 0}, "--output", e.what());
   }
 }
 
@@ -134,8 +135,8 @@ Collected collect(const Spec& spec, std::size_t count, std::vector<Puzzle>& puzz
                    : "the search stopped (" + to_string(s.stopped) + "): try a longer --time-limit";
   }
   if (puzzles.size() < count)
-    log << "puzzlegen: found " << puzzles.size() << " of the " << count
-        << " distinct puzzles asked for; " << shortfall << "; nothing written\n";
+    std::cerr << "puzzlegen: found " << puzzles.size() << " of the " << count
+              << " distinct puzzles asked for; " << shortfall << "; nothing written\n";
   return out;
 }
 
@@ -143,6 +144,7 @@ Collected collect(const Spec& spec, std::size_t count, std::vector<Puzzle>& puzz
 
 int render(const std::string& file, const std::string& solution_kind, const std::string& format,
            const std::string& output, std::ostream& out) {
+  if (!output.empty() && output != "-") check_output_file(output, "-o");
   const LoadedInstance loaded = load_instance(file, families());
   const Family& family = *loaded.family;
   std::unique_ptr<Solution> solution;
@@ -194,8 +196,16 @@ int worksheet(const std::string& spec_file, const WorksheetRequest& request, std
   const SourceLocation cmd{"command line", 0, 0};
   if (request.output.empty() || request.output == "-")
     throw InputError(cmd, "-o", "a worksheet needs an output file (-o sheet.html)");
+  check_output_file(request.output, "-o");
+  const fs::path pdf = fs::path(request.output).replace_extension(".pdf");
   std::optional<fs::path> browser;
   if (request.pdf) {
+    if (pdf == fs::path(request.output))
+      throw InputError(cmd, "-o",
+                       "with --pdf the PDF is written next to the HTML page as NAME.pdf, so the "
+                       "page itself cannot be " +
+                           request.output + ": name it NAME.html");
+    check_output_file(pdf.string(), "--pdf");
     browser = render::find_browser();
     if (!browser)
       throw InputError(cmd, "--pdf",
@@ -278,7 +288,6 @@ int worksheet(const std::string& spec_file, const WorksheetRequest& request, std
   write_output(request.output, page.str(), log);
   log << "wrote " << request.output << "\n";
   if (browser) {
-    const fs::path pdf = fs::path(request.output).replace_extension(".pdf");
     render::print_to_pdf(*browser, request.output, pdf);
     log << "wrote " << pdf.string() << "\n";
   }

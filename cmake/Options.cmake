@@ -12,6 +12,14 @@ if(PUZZLEGEN_WERROR)
   target_compile_options(puzzlegen_warnings INTERFACE -Werror)
 endif()
 
+option(PUZZLEGEN_FUZZ "Build the libFuzzer targets in tests/fuzz (clang)" OFF)
+if(PUZZLEGEN_FUZZ)
+  # Coverage for libFuzzer everywhere; the targets themselves link the fuzzer's main.
+  add_compile_options(-fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer
+                      -fno-sanitize-recover=undefined)
+  add_link_options(-fsanitize=address,undefined)
+endif()
+
 if(PUZZLEGEN_SANITIZE)
   # -O1 (still with -g and assertions) runs the brute-force tests about twice as fast as -O0
   # and is what the sanitizers' documentation recommends.

@@ -8,6 +8,14 @@ namespace puzzlegen {
 
 void InstanceSpace::constrain_measure(const std::string&, const Bounds&) {}
 
+void InstanceSpace::post_bounds(Gecode::Home home, Gecode::IntVar x, const Bounds& bounds) {
+  const auto clamp = [](std::uint64_t v) {
+    return static_cast<int>(std::min<std::uint64_t>(v, Gecode::Int::Limits::max));
+  };
+  if (bounds.min) Gecode::rel(home, x, Gecode::IRT_GQ, clamp(*bounds.min));
+  if (bounds.max) Gecode::rel(home, x, Gecode::IRT_LQ, clamp(*bounds.max));
+}
+
 Gecode::IntValBranch InstanceSearch::value_order() const {
   if (!randomized) return Gecode::INT_VAL_MIN();
   return Gecode::INT_VAL([seed = seed](const Gecode::Space&, Gecode::IntVar x, int i) {

@@ -68,6 +68,9 @@ struct KindInfo {
 // breaking and the spec's instance constraints; generators only branch and decode.
 class InstanceSpace : public Gecode::Space {
  public:
+  // Posts `bounds` on x (a measure's variable): bounds beyond any int are clamped, so that
+  // the conversion cannot wrap. The usual body of constrain_measure.
+  static void post_bounds(Gecode::Home home, Gecode::IntVar x, const Bounds& bounds);
   InstanceSpace() = default;
   InstanceSpace(InstanceSpace& other) : Gecode::Space(other) {}
   virtual std::unique_ptr<Instance> instance() const = 0;  // for an assigned space

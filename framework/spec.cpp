@@ -10,6 +10,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "files.hpp"
 #include "yaml_input.hpp"
 
 namespace puzzlegen {
@@ -247,7 +248,50 @@ std::string sha256_hex(const std::string& bytes) {
   return out;
 }
 
-Spec parse_spec(const std::string& text, const std::string& file, const Registry& registry) {
+namespace {
+
+// The file a spec's `given:` names, relative to the spec's folder and inside the root (see
+// load_spec); an InputError at `given` otherwise.
+std::filesystem::path resolve_given(const YAML::Node& given, const std::string& file,
+                                    const std::string& given_root) {
+  namespace fs = std::filesystem;
+  const fs::path relative = given.Scalar();
+  const auto refuse = [&](const std::string& why) {
+    throw InputError(location_of(given, file), "given",
+                     why +
+                         "; a spec names an instance file by a path relative to its own "
+                         "folder, inside the folder the run allows (--given-root names it)");
+  };
+  if (relative.is_absolute()) refuse("an absolute path");
+  // weakly_canonical resolves `..` and every symbolic link, so what is left of the file's path
+  // must start with the root's.
+  const auto resolve = [&](const fs::path& p) {
+    std::error_code error;
+    fs::path out = fs::weakly_canonical(fs::absolute(p, error), error);
+    if (error || out.empty()) refuse("cannot resolve " + p.string() + " (" + error.message() + ")");
+    return out;
+  };
+  const fs::path spec_folder =
+      resolve(file == "<standard input>" ? fs::path(".") : fs::path(file).parent_path());
+  const auto contains = [](const fs::path& folder, const fs::path& path) {
+    return std::mismatch(folder.begin(), folder.end(), path.begin(), path.end()).first ==
+           folder.end();
+  };
+  fs::path root = spec_folder;
+  if (!given_root.empty()) {
+    root = resolve(given_root);
+  } else if (const fs::path here = resolve(fs::current_path()); contains(here, spec_folder)) {
+    root = here;  // the project the command runs in (specs/... naming instances/...)
+  }
+  const fs::path path = resolve(spec_folder / relative);
+  if (!contains(root, path)) refuse("the file lies outside " + root.string());
+  return path;
+}
+
+}  // namespace
+
+Spec parse_spec(const std::string& text, const std::string& file, const Registry& registry,
+                const std::string& given_root) {
   const YAML::Node root = parse_yaml(text, file, "a spec");
   reject_unknown_keys(root, kTopLevelKeys, "", file);
 
@@ -331,9 +375,7 @@ Spec parse_spec(const std::string& text, const std::string& file, const Registry
   if (const YAML::Node given = root["given"]) {
     if (!given.IsScalar() || given.Scalar().empty())
       throw InputError(location_of(given, file), "given", "expected the path of an instance file");
-    const std::filesystem::path relative = given.Scalar();
-    const std::filesystem::path path =
-        relative.is_absolute() ? relative : std::filesystem::path(file).parent_path() / relative;
+    const std::filesystem::path path = resolve_given(given, file, given_root);
     LoadedInstance loaded;
     try {
       loaded = load_instance(path.string(), registry);
@@ -351,12 +393,41 @@ Spec parse_spec(const std::string& text, const std::string& file, const Registry
   return spec;
 }
 
-Spec load_spec(const std::string& path, const Registry& registry) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError({path, 0, 0}, "", "cannot read the spec file");
-  std::stringstream text;
-  text << in.rdbuf();
-  return parse_spec(text.str(), path, registry);
+std::vector<std::string> Spec::parameter_mismatches(const Instance& instance) const {
+  std::vector<std::string> out;
+  const OptionValues has = family->parameters_of(instance);
+  for (const auto& info : family->parameters()) {
+    if (!has.has(info.name) || !parameters.has(info.name)) continue;
+    std::string got, wanted;
+    switch (info.type) {
+      case OptionType::Integer:
+      case OptionType::CountOrNames:  // how many; names are labels, not the puzzle
+        if (has.integer(info.name) != parameters.integer(info.name)) {
+          got = std::to_string(has.integer(info.name));
+          wanted = std::to_string(parameters.integer(info.name));
+        }
+        break;
+      case OptionType::Structured:
+        if (has.structured(info.name) != parameters.structured(info.name)) {
+          got = has.structured(info.name).dump();
+          wanted = parameters.structured(info.name).dump();
+        }
+        break;
+      default:
+        if (has.all().at(info.name) != parameters.all().at(info.name)) {
+          got = "different";
+          wanted = "another value";
+        }
+    }
+    if (!got.empty())
+      out.push_back("parameters: " + info.name + " is " + got + ", the spec asks for " + wanted);
+  }
+  return out;
+}
+
+Spec load_spec(const std::string& path, const Registry& registry, const std::string& given_root) {
+  return parse_spec(read_input_file(path, "a spec"), path == "-" ? "<standard input>" : path,
+                    registry, given_root);
 }
 
 }  // namespace puzzlegen

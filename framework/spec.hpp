@@ -54,10 +54,20 @@ struct Spec {
 
   // Kinds the spec says anything about (bounds or objective), in the family's order.
   std::vector<std::string> constrained_kinds() const;
+  // Where the instance's parameters (Family::parameters_of) differ from the spec's: "n is 4,
+  // the spec asks for 5". Colour names and other lists of names are compared by their number;
+  // structured parameters as the family writes them.
+  std::vector<std::string> parameter_mismatches(const Instance& instance) const;
 };
 
-Spec load_spec(const std::string& path, const Registry& registry);
-Spec parse_spec(const std::string& text, const std::string& file, const Registry& registry);
+// `given_root`: the folder a spec's `given:` file must lie in (no absolute paths, no `..` or
+// symbolic links out of it). Empty: the working directory when it contains the spec, else the
+// spec's own folder; so a spec received from someone cannot make puzzlegen read, and print
+// parts of, a file elsewhere.
+Spec load_spec(const std::string& path, const Registry& registry,
+               const std::string& given_root = "");
+Spec parse_spec(const std::string& text, const std::string& file, const Registry& registry,
+                const std::string& given_root = "");
 
 // "90", "90s", "500ms", "10m", "1.5h", "1h30m" -> seconds; "none" -> 0 (no limit); throws
 // InputError.

@@ -17,6 +17,9 @@ struct LoadedInstance {
   std::unique_ptr<Instance> instance;
 };
 LoadedInstance load_instance(const std::string& path, const Registry& registry);
+// The same from the text of an instance file (or of a record `generate` printed).
+LoadedInstance parse_instance(const std::string& text, const std::string& file,
+                              const Registry& registry);
 // YAML text whose top level must be a mapping; syntax errors become InputError. `what` names
 // the document in messages ("a spec", "an instance file").
 YAML::Node parse_yaml(const std::string& text, const std::string& file,

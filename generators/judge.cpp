@@ -8,6 +8,12 @@ Evaluation judge(const Spec& spec, const Instance& instance, const Limits& limit
                  std::uint64_t objective_cap) {
   Evaluation e;
   const Family& family = *spec.family;
+  // Generated instances have the spec's parameters by construction; a given one may not.
+  if (spec.given) e.failed = spec.parameter_mismatches(instance);
+  if (!e.failed.empty()) {
+    e.instance_ok = false;
+    return e;
+  }
   e.instance_ok = family.satisfies(instance, spec.instance);
   if (!e.instance_ok) {
     e.failed.push_back("the instance constraints do not hold");

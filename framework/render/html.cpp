@@ -43,14 +43,31 @@ std::string quote(const fs::path& path) {
   return out + "'";
 }
 
+// A file:// URL for a path: every byte but the unreserved ones and '/' percent-encoded, so
+// that '#', '?', '%' or a space in a file name reach the browser as part of the name.
+std::string file_url(const fs::path& path) {
+  std::string url = "file://";
+  for (const unsigned char c : fs::absolute(path).string()) {
+    if (std::isalnum(c) || c == '/' || c == '-' || c == '_' || c == '.' || c == '~') {
+      url += static_cast<char>(c);
+    } else {
+      constexpr const char* hex = "0123456789ABCDEF";
+      url += '%';
+      url += hex[c >> 4];
+      url += hex[c & 15];
+    }
+  }
+  return url;
+}
+
 // Runs the browser on `html` with `arguments`, its output into a log that an error quotes.
 void run_browser(const fs::path& browser, const fs::path& html, const std::string& arguments) {
   const fs::path profile = temporary_beside(fs::temp_directory_path() / "puzzlegen-browser");
   const fs::path log = profile.string() + ".log";
-  const std::string command =
-      quote(browser) + " --headless --no-sandbox --disable-gpu --disable-dev-shm-usage" +
-      " --no-first-run --user-data-dir=" + quote(profile) + " " + arguments + " " +
-      quote("file://" + fs::absolute(html).string()) + " >" + quote(log) + " 2>&1";
+  const std::string command = quote(browser) +
+                              " --headless --no-sandbox --disable-gpu --disable-dev-shm-usage" +
+                              " --no-first-run --user-data-dir=" + quote(profile) + " " +
+                              arguments + " " + quote(file_url(html)) + " >" + quote(log) + " 2>&1";
   const int status = std::system(command.c_str());
   std::error_code ignored;
   fs::remove_all(profile, ignored);
@@ -99,21 +116,6 @@ Element paragraph(const std::string& text, const std::string& css_class) {
 
 Element heading(int level, const std::string& text) {
   return Element("h" + std::to_string(level)).text(text);
-}
-
-void write_file_atomically(const fs::path& path, const std::string& content) {
-  const fs::path temporary = temporary_beside(path);
-  {
-    std::ofstream out(temporary, std::ios::binary);
-    out << content;
-    out.close();
-    if (!out) {
-      std::error_code ignored;
-      fs::remove(temporary, ignored);
-      throw std::runtime_error("cannot write " + path.string());
-    }
-  }
-  fs::rename(temporary, path);
 }
 
 std::optional<fs::path> find_browser() {

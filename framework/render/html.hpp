@@ -29,10 +29,6 @@ Element page_break();
 Element paragraph(const std::string& text, const std::string& css_class = "");
 Element heading(int level, const std::string& text);
 
-// Writes `content` to `path` through a temporary file in the same directory and a rename, so
-// a failed run never leaves a partial file. Throws std::runtime_error on I/O failure.
-void write_file_atomically(const std::filesystem::path& path, const std::string& content);
-
 // The headless browser used for PDF and PNG: $PUZZLEGEN_BROWSER, or chromium found on PATH.
 std::optional<std::filesystem::path> find_browser();
 // Prints an HTML file to PDF (A4, no header or footer). Throws std::runtime_error naming the

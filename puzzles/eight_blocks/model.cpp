@@ -372,12 +372,7 @@ BlocksSpace::BlocksSpace(BlocksSpace& other) : InstanceSpace(other) {
 }
 
 void BlocksSpace::constrain_measure(const std::string& name, const Bounds& bounds) {
-  if (name != "size") return;
-  // Sizes beyond any instance's are clamped, so that the conversion to int cannot wrap.
-  if (bounds.min)
-    rel(*this, size_, IRT_GQ, static_cast<int>(std::min<std::uint64_t>(*bounds.min, 1000000)));
-  if (bounds.max)
-    rel(*this, size_, IRT_LQ, static_cast<int>(std::min<std::uint64_t>(*bounds.max, 1000000)));
+  if (name == "size") post_bounds(*this, size_, bounds);
 }
 
 std::unique_ptr<Instance> BlocksSpace::instance() const {

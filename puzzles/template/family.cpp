@@ -146,14 +146,10 @@ class CardsSpace final : public InstanceSpace {
     return std::make_unique<Cards>(std::move(numbers));
   }
   void constrain_measure(const std::string&, const Bounds& bounds) override {
-    if (bounds.min) Gecode::rel(*this, total_, Gecode::IRT_GQ, clamp(*bounds.min));
-    if (bounds.max) Gecode::rel(*this, total_, Gecode::IRT_LQ, clamp(*bounds.max));
+    post_bounds(*this, total_, bounds);
   }
 
  private:
-  static int clamp(std::uint64_t v) {
-    return static_cast<int>(std::min<std::uint64_t>(v, 1 << 20));
-  }
   Gecode::IntVarArray numbers_;
   Gecode::IntVar total_;
 };

@@ -217,6 +217,11 @@ TEST_CASE("cli: list, describe, validate, render", "[cli]") {
   r = run("describe instant-insanity");
   CHECK(r.exit_code == 0);
   CHECK_THAT(r.out, Catch::Contains("tower-symmetry") && Catch::Contains("all-equal"));
+  // A family's measures are part of what a spec can say.
+  r = run("describe eight-blocks --format json");
+  CHECK(json::parse(r.out)["measures"][0]["name"] == "size");
+  CHECK(json::parse(r.out)["origin"] == "built in");
+  CHECK_THAT(run("describe eight-blocks").out, Catch::Contains("measures (bound them"));
   r = run("validate " + source("specs/instant-insanity/unique-tower.yaml") + " --format json");
   CHECK(r.exit_code == 0);
   CHECK(json::parse(r.out)["bounds"]["all-different"] == "exactly 1");

@@ -17,7 +17,7 @@ struct Answer {
 Answer run(const std::string& name) {
   const Spec spec =
       load_spec(std::string(PUZZLEGEN_SOURCE_DIR) + "/specs/instant-insanity/" + name + ".yaml",
-                builtin_families());
+                builtin_families(), PUZZLEGEN_SOURCE_DIR);  // given: names ../../instances
   Answer a;
   a.summary = generate(spec, [&](const InstancePtr&, const Evaluation& e, std::size_t,
                                  const std::string&) { a.emitted.push_back(e.counts); });

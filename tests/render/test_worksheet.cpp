@@ -214,4 +214,13 @@ TEST_CASE("browser: a worksheet prints to a two-page PDF and a screenshot that i
   const double total = static_cast<double>(image.width) * image.height;
   CHECK(inked / total > 0.02);
   CHECK(coloured / total > 0.01);
+
+  // Any file name reaches the browser: '#', '?', '%' and spaces are part of a file's name, not
+  // of a URL.
+  const fs::path odd = scratch_dir() / "week #3 ? 100% sheet.html";
+  const Result named = run("worksheet " + source("specs/instant-insanity/unique-tower.yaml") +
+                           " --count 1 --pdf -o '" + odd.string() + "'");
+  INFO(named.err);
+  CHECK(named.exit_code == 0);
+  CHECK(slurp(scratch_dir() / "week #3 ? 100% sheet.pdf").rfind("%PDF-", 0) == 0);
 }

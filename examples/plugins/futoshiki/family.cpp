@@ -146,14 +146,11 @@ class GridSpace final : public InstanceSpace {
     return std::make_unique<Grid>(n_, std::move(givens), std::move(right), std::move(down));
   }
   void constrain_measure(const std::string& name, const Bounds& bounds) override {
-    Gecode::IntVar& v = name == "givens"         ? given_count_
-                        : name == "inequalities" ? sign_count_
-                                                 : clue_count_;
-    const auto clamp = [](std::uint64_t x) {
-      return static_cast<int>(std::min<std::uint64_t>(x, 1000));
-    };
-    if (bounds.min) Gecode::rel(*this, v, Gecode::IRT_GQ, clamp(*bounds.min));
-    if (bounds.max) Gecode::rel(*this, v, Gecode::IRT_LQ, clamp(*bounds.max));
+    post_bounds(*this,
+                name == "givens"         ? given_count_
+                : name == "inequalities" ? sign_count_
+                                         : clue_count_,
+                bounds);
   }
 
  private:

@@ -1,0 +1,118 @@
+#include "files.hpp"
+
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <random>
+
+#include "error.hpp"
+
+namespace puzzlegen {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// What a non-regular file is, in words.
+std::string kind_of(fs::file_type type) {
+  switch (type) {
+    case fs::file_type::directory:
+      return "a directory";
+    case fs::file_type::fifo:
+      return "a FIFO (named pipe)";
+    case fs::file_type::character:
+      return "a character device";
+    case fs::file_type::block:
+      return "a block device";
+    case fs::file_type::socket:
+      return "a socket";
+    case fs::file_type::symlink:
+      return "a symbolic link";
+    default:
+      return "not a regular file";
+  }
+}
+
+std::string read_bounded(std::istream& in, const std::string& path, const std::string& what,
+                         std::size_t limit) {
+  std::string text;
+  char buffer[1 << 16];
+  while (in.read(buffer, sizeof buffer) || in.gcount() > 0) {
+    text.append(buffer, static_cast<std::size_t>(in.gcount()));
+    if (text.size() > limit)
+      throw InputError({path, 0, 0}, "",
+                       what + " is larger than " + std::to_string(limit >> 20) +
+                           " MiB: that is not a spec or an instance file");
+  }
+  return text;
+}
+
+}  // namespace
+
+void check_input_file(const std::string& path, const std::string& what) {
+  std::error_code error;
+  const fs::file_status status = fs::status(path, error);
+  if (!fs::exists(status))
+    throw InputError(
+        {path, 0, 0}, "",
+        error && error != std::errc::no_such_file_or_directory ? error.message() : "no such file");
+  if (!fs::is_regular_file(status))
+    throw InputError({path, 0, 0}, "",
+                     "is " + kind_of(status.type()) + "; " + what +
+                         " must be a regular file (use - to read standard input)");
+}
+
+std::string read_input_file(const std::string& path, const std::string& what, std::size_t limit) {
+  if (path == "-") return read_bounded(std::cin, "<standard input>", what, limit);
+  check_input_file(path, what);
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError({path, 0, 0}, "", "cannot read the file");
+  return read_bounded(in, path, what, limit);
+}
+
+void check_output_file(const std::string& path, const std::string& option) {
+  const SourceLocation where{"command line", 0, 0};
+  std::error_code error;
+  const fs::file_status status = fs::symlink_status(path, error);
+  if (fs::is_symlink(status))
+    throw InputError(where, option,
+                     path +
+                         " is a symbolic link; puzzlegen replaces files by renaming and would "
+                         "replace the link, not its target: name the target itself");
+  if (fs::exists(status) && !fs::is_regular_file(status))
+    throw InputError(where, option, path + " is " + kind_of(status.type()) + ", not a file");
+  const fs::path parent = fs::path(path).parent_path();
+  if (!parent.empty() && !fs::is_directory(parent, error))
+    throw InputError(where, option, "no folder " + parent.string() + " to write " + path + " in");
+  // Checked now, not after a run of hours: a file can be created (or replaced) there.
+  if (::access(parent.empty() ? "." : parent.c_str(), W_OK | X_OK) != 0)
+    throw InputError(where, option,
+                     "cannot write in " + (parent.empty() ? std::string(".") : parent.string()) +
+                         ": " + std::strerror(errno));
+}
+
+void write_file_atomically(const fs::path& path, const std::string& content) {
+  const fs::path temporary = path.string() + ".tmp-" + std::to_string(std::random_device{}());
+  {
+    std::ofstream out(temporary, std::ios::binary);
+    out << content;
+    out.close();
+    if (!out) {
+      std::error_code ignored;
+      fs::remove(temporary, ignored);
+      throw std::runtime_error("cannot write " + path.string());
+    }
+  }
+  std::error_code error;
+  fs::rename(temporary, path, error);
+  if (error) {
+    std::error_code ignored;
+    fs::remove(temporary, ignored);
+    throw std::runtime_error("cannot write " + path.string() + ": " + error.message());
+  }
+}
+
+}  // namespace puzzlegen

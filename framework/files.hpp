@@ -1,0 +1,34 @@
+// The files puzzlegen reads and writes, and the rules that keep it from harm: it reads only
+// regular files (or standard input, named "-") up to a size limit, and writes only regular
+// files, through a temporary file and a rename, never through a symbolic link.
+#pragma once
+
+#include <cstddef>
+#include <filesystem>
+#include <string>
+
+namespace puzzlegen {
+
+// Specs and instance files are small; a larger file is refused rather than read until memory
+// runs out (/dev/zero, a log given by mistake).
+inline constexpr std::size_t kMaxInputBytes = 4 << 20;
+
+// Throws InputError at `path` unless it is a regular file (saying what it is instead).
+void check_input_file(const std::string& path, const std::string& what);
+
+// The whole of `path` ("-": standard input), or an InputError at `path` saying what it is when
+// it is not a regular file (a directory, a FIFO, a device), cannot be read, or is larger than
+// `limit` bytes. `what` names the file in messages ("the spec", "an instance file").
+std::string read_input_file(const std::string& path, const std::string& what,
+                            std::size_t limit = kMaxInputBytes);
+
+// Throws InputError (field `option`, e.g. "-o") unless `path` can be written as a new or
+// replaced regular file: its folder exists, and it is not a directory, a device, a FIFO or a
+// symbolic link. Commands call it before they start work, so a bad name costs nothing.
+void check_output_file(const std::string& path, const std::string& option);
+
+// Writes `content` to `path` through a temporary file beside it and a rename (readers never
+// see half a file); the temporary file is removed if anything fails.
+void write_file_atomically(const std::filesystem::path& path, const std::string& content);
+
+}  // namespace puzzlegen

@@ -1,0 +1,194 @@
+// Careless and hostile input, end to end: every file puzzlegen reads is a bounded regular file
+// (or standard input), every file it writes is a regular file it may replace, a spec's `given:`
+// stays inside its folder, and the commands compose (records, specs and instances go where a
+// user would pass them). Each case checks the exit code, the message and that nothing else was
+// written.
+#include <catch2/catch.hpp>
+
+#include <sys/stat.h>
+
+#include <nlohmann/json.hpp>
+
+#include "cli/run.hpp"
+
+using nlohmann::json;
+using namespace cli_test;
+
+namespace {
+
+fs::path write(const std::string& name, const std::string& text) {
+  const fs::path path = scratch_dir() / name;
+  fs::create_directories(path.parent_path());
+  std::ofstream(path) << text;
+  return path;
+}
+
+void expect_bad_input(const Result& r, const std::string& message) {
+  INFO("stderr: " << r.err);
+  CHECK(r.exit_code == 2);
+  CHECK(r.out.empty());
+  CHECK_THAT(r.err, Catch::Contains(message));
+}
+
+const std::string kClassical = source("instances/instant-insanity/classical.yaml");
+
+}  // namespace
+
+TEST_CASE("hostile: only bounded regular files are read, or standard input",
+          "[cli][bad-input][hostile]") {
+  expect_bad_input(run("validate " + scratch_dir().string()), "is a directory");
+  expect_bad_input(run("solve /dev/zero"), "is a character device");
+  const fs::path fifo = scratch_dir() / "fifo.yaml";
+  fs::remove(fifo);
+  REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+  expect_bad_input(run("solve " + fifo.string()), "is a FIFO");  // and does not block
+  expect_bad_input(run("generate " + fifo.string()), "is a FIFO");
+  const fs::path big = write("big.yaml", "# " + std::string(5 << 20, 'x') + "\npuzzle: x\n");
+  expect_bad_input(run("validate " + big.string()), "larger than 4 MiB");
+
+  // "-" is standard input, for instances and specs alike.
+  Result r = run_shell("cat " + kClassical + " | " + PUZZLEGEN_EXE + " solve --format json -");
+  CHECK(r.exit_code == 0);
+  CHECK(json::parse(r.out)["counts"]["all-different"]["count"] == 8);
+  r = run_shell("cat " + source("specs/instant-insanity/unique-tower.yaml") + " | " +
+                PUZZLEGEN_EXE + " validate -");
+  CHECK(r.exit_code == 0);
+}
+
+TEST_CASE("hostile: text that is not UTF-8 is refused where it is", "[cli][bad-input][hostile]") {
+  const fs::path latin1 = write("latin1.yaml",
+                                "puzzle: instant-insanity\ncolors: [r\xe9"
+                                "d, green, "
+                                "blue, white]\ncubes: []\n");
+  expect_bad_input(run("solve --format json " + latin1.string()),
+                   latin1.string() + ":2:11: error: not UTF-8 text");
+}
+
+TEST_CASE("hostile: duplicate keys, deep nesting and alias bombs are refused with a location",
+          "[cli][bad-input][hostile]") {
+  const fs::path duplicate =
+      write("duplicate.yaml", "puzzle: instant-insanity\ncubes: []\npuzzle: cube36\n");
+  expect_bad_input(run("solve " + duplicate.string()),
+                   duplicate.string() +
+                       ":3:1: error: puzzle: duplicate key (first at line 1, "
+                       "column 1)");
+  const fs::path nested =
+      write("nested.yaml", "puzzle: " + std::string(100, '[') + std::string(100, ']') + "\n");
+  const Result deep = run("solve " + nested.string());
+  CHECK(deep.exit_code == 2);
+  CHECK(deep.out.empty());
+  // Ten levels of ten aliases each: 10^10 values once expanded.
+  std::string bomb = "puzzle: instant-insanity\na0: &a0 [x, x, x, x, x, x, x, x, x, x]\n";
+  for (int i = 1; i <= 10; ++i) {
+    bomb += "a" + std::to_string(i) + ": &a" + std::to_string(i) + " [";
+    for (int k = 0; k < 10; ++k) bomb += std::string(k ? ", " : "") + "*a" + std::to_string(i - 1);
+    bomb += "]\n";
+  }
+  expect_bad_input(run("solve " + write("bomb.yaml", bomb).string()),
+                   "values once aliases are expanded");
+}
+
+TEST_CASE("hostile: output files are regular files, never directories, devices or links",
+          "[cli][bad-input][hostile]") {
+  const std::string spec = source("specs/instant-insanity/unique-tower.yaml");
+  const fs::path dir = scratch_dir() / "out-dir";
+  fs::create_directories(dir);
+  expect_bad_input(run("generate " + spec + " -o " + dir.string()), "is a directory");
+  CHECK(std::distance(fs::directory_iterator(scratch_dir()), fs::directory_iterator()) ==
+        std::count_if(
+            fs::directory_iterator(scratch_dir()), fs::directory_iterator(),
+            [](const auto& e) { return e.path().string().find(".tmp-") == std::string::npos; }));
+  expect_bad_input(run("render " + kClassical + " -o /dev/null"), "is a character device");
+  expect_bad_input(run("generate " + spec + " -o " + (dir / "no/such/folder.txt").string()),
+                   "no folder");
+  // A link is refused, and its target is left as it was.
+  const fs::path target = write("target.txt", "keep me\n"), link = scratch_dir() / "link.txt";
+  fs::remove(link);
+  fs::create_symlink(target, link);
+  expect_bad_input(run("render " + kClassical + " -o " + link.string()), "is a symbolic link");
+  CHECK(slurp(target) == "keep me\n");
+  CHECK(fs::is_symlink(link));
+  // With --pdf the PDF goes beside the page: the page cannot be the PDF itself.
+  expect_bad_input(run("worksheet " + spec + " --pdf -o " + (scratch_dir() / "x.pdf").string()),
+                   "the page itself cannot be");
+  CHECK(!fs::exists(scratch_dir() / "x.pdf"));
+}
+
+TEST_CASE("hostile: a spec's given file stays inside the spec's folder",
+          "[cli][bad-input][hostile]") {
+  const fs::path folder = scratch_dir() / "given" / "specs";
+  fs::create_directories(folder);
+  fs::copy_file(kClassical, folder / "mine.yaml", fs::copy_options::overwrite_existing);
+  write("given/secret.yaml", "puzzle: instant-insanity\nsecret: do not print me\n");
+  const std::string head = "puzzle: instant-insanity\nsolutions: {all-different: {min: 1}}\n";
+  const auto spec = [&](const std::string& name, const std::string& given) {
+    return write("given/specs/" + name, head + "given: " + given + "\n").string();
+  };
+  // Run from a folder that does not contain the spec, so the root is the spec's folder.
+  fs::create_directories(scratch_dir() / "elsewhere");
+  const std::string cd = "cd " + (scratch_dir() / "elsewhere").string() + " && ";
+  Result r = run_shell(cd + PUZZLEGEN_EXE + " generate " + spec("ok.yaml", "mine.yaml"));
+  CHECK(r.exit_code == 0);
+  expect_bad_input(run_shell(cd + PUZZLEGEN_EXE + " generate " + spec("abs.yaml", "/etc/passwd")),
+                   "an absolute path");
+  r = run_shell(cd + PUZZLEGEN_EXE + " generate " + spec("up.yaml", "../secret.yaml"));
+  expect_bad_input(r, "the file lies outside");
+  CHECK(r.err.find("do not print me") == std::string::npos);
+  fs::remove(folder / "link.yaml");
+  fs::create_symlink(scratch_dir() / "given" / "secret.yaml", folder / "link.yaml");
+  expect_bad_input(
+      run_shell(cd + PUZZLEGEN_EXE + " generate " + spec("link-spec.yaml", "link.yaml")),
+      "the file lies outside");
+  // --given-root widens it on purpose; the file is then read (and its mistake reported).
+  r = run_shell(cd + PUZZLEGEN_EXE + " --given-root " + (scratch_dir() / "given").string() +
+                " generate " + spec("up.yaml", "../secret.yaml"));
+  CHECK(r.exit_code == 2);
+  CHECK_THAT(r.err, Catch::Contains("secret.yaml:2:1: error"));
+}
+
+TEST_CASE("hostile: commands compose: records are instances, specs are named as specs",
+          "[cli][hostile]") {
+  // A record printed by generate (JSON or YAML) goes back to solve, check and render.
+  const std::string spec = source("specs/instant-insanity/unique-tower.yaml");
+  for (const std::string format : {"json", "yaml"}) {
+    const Result generated = run("generate --format " + format + " " + spec);
+    REQUIRE(generated.exit_code == 0);
+    std::string record = generated.out;
+    if (format == "json")
+      record = record.substr(0, record.find('\n'));
+    else
+      record = record.substr(0, record.find("\n---"));
+    const fs::path file = write("record." + format, record + "\n");
+    INFO(record);
+    CHECK(run("solve " + file.string()).exit_code == 0);
+    CHECK(run("check " + file.string() + " --spec " + spec).exit_code == 0);
+    CHECK(run("render --format svg " + file.string()).exit_code == 0);
+  }
+  expect_bad_input(run("solve " + spec), "this file is a spec, not an instance file");
+  // check judges the parameters too: four cubes do not meet a spec for five.
+  const fs::path five = write("five.yaml",
+                              "puzzle: instant-insanity\nparameters: {cubes: 5}\n"
+                              "solutions: {all-different: {min: 1}}\n");
+  const Result checked = run("check " + kClassical + " --spec " + five.string());
+  CHECK(checked.exit_code == 1);
+  CHECK_THAT(checked.out, Catch::Contains("parameters: cubes is 4, the spec asks for 5"));
+}
+
+TEST_CASE("hostile: help for a bare or mistyped command; --quiet", "[cli][bad-input][hostile]") {
+  Result r = run("");
+  CHECK(r.exit_code == 2);
+  CHECK_THAT(r.err, Catch::Contains("generate") && Catch::Contains("worksheet"));
+  r = run("generat specs/x.yaml");
+  expect_bad_input(r, "unknown command 'generat' (did you mean 'generate'?)");
+  // validate echoes the spec as understood, defaults included.
+  r = run("validate " + source("specs/instant-insanity/unique-tower.yaml"));
+  CHECK_THAT(r.out, Catch::Contains("parameters: {") && Catch::Contains("cubes: 4") &&
+                        Catch::Contains("every-cube-uses-all-colors: true") &&
+                        Catch::Contains("generate: {instances: 1, seed: 7"));
+  const fs::path sheet = scratch_dir() / "quiet.html";
+  r = run("-q worksheet " + source("specs/instant-insanity/unique-tower.yaml") + " --count 1 -o " +
+          sheet.string());
+  CHECK(r.exit_code == 0);
+  CHECK(r.err.empty());
+  CHECK(fs::exists(sheet));
+}
