@@ -94,8 +94,12 @@ void check_output_file(const std::string& path, const std::string& option) {
                          ": " + std::strerror(errno));
 }
 
+fs::path temporary_beside(const fs::path& path, const std::string& suffix) {
+  return path.string() + ".tmp-" + std::to_string(std::random_device{}()) + suffix;
+}
+
 void write_file_atomically(const fs::path& path, const std::string& content) {
-  const fs::path temporary = path.string() + ".tmp-" + std::to_string(std::random_device{}());
+  const fs::path temporary = temporary_beside(path);
   {
     std::ofstream out(temporary, std::ios::binary);
     out << content;

@@ -27,6 +27,11 @@ std::string read_input_file(const std::string& path, const std::string& what,
 // symbolic link. Commands call it before they start work, so a bad name costs nothing.
 void check_output_file(const std::string& path, const std::string& option);
 
+// A fresh name beside `path` (same folder, so a rename onto `path` is atomic), ending in
+// `suffix`.
+std::filesystem::path temporary_beside(const std::filesystem::path& path,
+                                       const std::string& suffix = "");
+
 // Writes `content` to `path` through a temporary file beside it and a rename (readers never
 // see half a file); the temporary file is removed if anything fails.
 void write_file_atomically(const std::filesystem::path& path, const std::string& content);

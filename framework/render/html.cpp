@@ -1,11 +1,13 @@
 #include "html.hpp"
 
+#include <cctype>
 #include <cstdlib>
 #include <fstream>
-#include <random>
 #include <sstream>
 #include <stdexcept>
 #include <system_error>
+
+#include "files.hpp"
 
 namespace puzzlegen::render {
 
@@ -31,11 +33,6 @@ div.page-break { break-before: page; }
 svg.definitions { position: absolute; width: 0; height: 0; }
 svg { max-width: 100%; height: auto; }
 )";
-
-// A fresh name beside `path` (same directory, so a rename onto `path` is atomic).
-fs::path temporary_beside(const fs::path& path, const std::string& suffix = "") {
-  return path.string() + ".tmp-" + std::to_string(std::random_device{}()) + suffix;
-}
 
 std::string quote(const fs::path& path) {
   std::string s = path.string(), out = "'";

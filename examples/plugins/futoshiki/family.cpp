@@ -115,7 +115,7 @@ class GridSpace final : public InstanceSpace {
       for (int cell = 0; cell < n * n; ++cell)
         rel(*this, givens_[cell] == 0 || givens_[cell] == s[cell]);
       int k = 0;
-      for (const auto& [a, b] : neighbours()) {
+      for (const auto& [a, b] : neighbour_pairs(n)) {
         rel(*this, signs_[k] != 1 || s[a] < s[b]);
         rel(*this, signs_[k] != 2 || s[a] > s[b]);
         ++k;
@@ -154,16 +154,6 @@ class GridSpace final : public InstanceSpace {
   }
 
  private:
-  // The neighbouring pairs in the order of signs_: across row by row, then down.
-  std::vector<std::pair<int, int>> neighbours() const {
-    std::vector<std::pair<int, int>> out;
-    for (int r = 0; r < n_; ++r)
-      for (int c = 0; c + 1 < n_; ++c) out.emplace_back(r * n_ + c, r * n_ + c + 1);
-    for (int r = 0; r + 1 < n_; ++r)
-      for (int c = 0; c < n_; ++c) out.emplace_back(r * n_ + c, (r + 1) * n_ + c);
-    return out;
-  }
-
   int n_;
   Gecode::IntVarArray givens_, signs_;
   Gecode::IntVar given_count_, sign_count_, clue_count_;
@@ -262,9 +252,9 @@ class Futoshiki final : public Family {
     rng.shuffle(clues);
     std::vector<int> givens(static_cast<std::size_t>(cells), 0);
     std::vector<Sign> right(static_cast<std::size_t>(across)), down(right);
-    const auto truth = [&](int pair) {  // the sign the square has on a pair
-      const int a = pair < across ? pair / (n - 1) * n + pair % (n - 1) : pair - across;
-      const int b = pair < across ? a + 1 : a + n;
+    const auto pairs = neighbour_pairs(n);
+    const auto truth = [&](int k) {  // the sign the square has on pair k
+      const auto [a, b] = pairs[static_cast<std::size_t>(k)];
       return square[static_cast<std::size_t>(a)] < square[static_cast<std::size_t>(b)]
                  ? Sign::less
                  : Sign::greater;

@@ -15,23 +15,8 @@ using puzzlegen::SourceLocation;
 
 namespace {
 
-// Cells a and b are neighbours, b right of or below a.
-struct Pair {
-  int a, b;
-};
-
 std::string cell_name(int n, int cell) {
   return "r" + std::to_string(cell / n + 1) + "c" + std::to_string(cell % n + 1);
-}
-
-// The sign between a and b (b right of or below a) as a flat index into right/down.
-std::vector<Pair> pairs(int n) {
-  std::vector<Pair> out;
-  for (int r = 0; r < n; ++r)
-    for (int c = 0; c + 1 < n; ++c) out.push_back({r * n + c, r * n + c + 1});
-  for (int r = 0; r + 1 < n; ++r)
-    for (int c = 0; c < n; ++c) out.push_back({r * n + c, (r + 1) * n + c});
-  return out;
 }
 
 Sign flipped(Sign s) {
@@ -39,6 +24,15 @@ Sign flipped(Sign s) {
 }
 
 }  // namespace
+
+std::vector<Pair> neighbour_pairs(int n) {
+  std::vector<Pair> out;
+  for (int r = 0; r < n; ++r)
+    for (int c = 0; c + 1 < n; ++c) out.push_back({r * n + c, r * n + c + 1});
+  for (int r = 0; r + 1 < n; ++r)
+    for (int c = 0; c < n; ++c) out.push_back({r * n + c, (r + 1) * n + c});
+  return out;
+}
 
 Grid::Grid(int n, std::vector<int> givens, std::vector<Sign> right, std::vector<Sign> down)
     : n_(n), givens_(std::move(givens)), right_(std::move(right)), down_(std::move(down)) {}
@@ -58,9 +52,9 @@ Json Grid::to_json() const {
   for (int r = 0; r < n_; ++r)
     rows.push_back(std::vector<int>(givens_.begin() + r * n_, givens_.begin() + (r + 1) * n_));
   Json signs = Json::array();
-  const auto all = pairs(n_);
+  const auto all = neighbour_pairs(n_);
   for (std::size_t k = 0; k < all.size(); ++k) {
-    const Sign s = k < right_.size() ? right_[k] : down_[k - right_.size()];
+    const Sign s = sign(k);
     if (s == Sign::none) continue;
     const auto [a, b] = all[k];
     signs.push_back(cell_name(n_, a) + (s == Sign::less ? " < " : " > ") + cell_name(n_, b));
@@ -73,7 +67,7 @@ std::vector<int> Grid::canonical_key() const {
   // from the smaller-numbered cell of the pair.
   std::vector<int> best;
   const int n = n_;
-  const auto all = pairs(n);
+  const auto all = neighbour_pairs(n);
   for (int t = 0; t < 8; ++t)
     for (const bool reverse : {false, true}) {
       const auto image = [&](int cell) {
@@ -89,14 +83,12 @@ std::vector<int> Grid::canonical_key() const {
         givens[static_cast<std::size_t>(image(cell))] = v && reverse ? n + 1 - v : v;
       }
       for (std::size_t k = 0; k < all.size(); ++k) {
-        Sign s = k < right_.size() ? right_[k] : down_[k - right_.size()];
+        Sign s = sign(k);
         if (s == Sign::none) continue;
         int a = image(all[k].a), b = image(all[k].b);
         if (reverse) s = flipped(s);
         if (a > b) std::swap(a, b), s = flipped(s);
-        const auto at = std::find_if(all.begin(), all.end(),
-                                     [&](const Pair& p) { return p.a == a && p.b == b; });
-        signs[static_cast<std::size_t>(at - all.begin())] = static_cast<int>(s);
+        signs[static_cast<std::size_t>(pair_index(n, a, b))] = static_cast<int>(s);
       }
       std::vector<int> key{n};
       key.insert(key.end(), givens.begin(), givens.end());

@@ -14,6 +14,18 @@ using puzzlegen::Json;
 // A sign between two neighbouring cells, a and b (b right of or below a): a < b or a > b.
 enum class Sign { none = 0, less = 1, greater = 2 };
 
+// Two neighbouring cells, b right of or below a.
+struct Pair {
+  int a, b;
+};
+// Every pair of neighbours of an n x n grid, in the order of a grid's signs: across, row by
+// row, then down. Pair k's sign is right[k] for k < n(n-1), down[k - n(n-1)] after.
+std::vector<Pair> neighbour_pairs(int n);
+// The position in neighbour_pairs(n) of the pair of neighbours (a, b), a < b.
+inline int pair_index(int n, int a, int b) {
+  return b == a + 1 ? a / n * (n - 1) + a % n : n * (n - 1) + a;
+}
+
 class Grid final : public puzzlegen::Instance {
  public:
   // `givens`: n*n numbers, row-major, 0 for an empty cell. `right[r*(n-1)+c]`: the sign between
@@ -24,6 +36,10 @@ class Grid final : public puzzlegen::Instance {
   const std::vector<int>& givens() const { return givens_; }
   const std::vector<Sign>& right() const { return right_; }
   const std::vector<Sign>& down() const { return down_; }
+  // The sign of neighbour_pairs(n())[k].
+  Sign sign(std::size_t k) const {
+    return k < right_.size() ? right_[k] : down_[k - right_.size()];
+  }
   int given_count() const;
   int sign_count() const;
 
