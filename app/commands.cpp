@@ -119,7 +119,7 @@ Json summary_json(const Spec& spec, const RunSummary& s,
   j["exhausted"] = s.exhausted;
   if (spec.objective) {
     j["objective"] = spec.objective->text();
-    j["best"] = s.best ? Json(*s.best) : Json(nullptr);
+    j["best"] = s.best ? natural_json(*s.best) : Json(nullptr);
     // Branch and bound on a measure skips ties, so it does not count them.
     j["optimal-instances"] =
         s.exhausted && !spec.objective->measure ? Json(s.optimal_instances) : Json(nullptr);
@@ -149,7 +149,7 @@ std::string summary_text(const Spec& spec, const RunSummary& s,
       << " candidates judged)\n";
   if (spec.objective) {
     out << "  objective: " << spec.objective->text() << " = "
-        << (s.best ? std::to_string(*s.best) : std::string("none found")) << "\n";
+        << (s.best ? to_string(*s.best) : std::string("none found")) << "\n";
     if (s.best && s.exhausted && !spec.objective->measure)
       out << "  instances reaching it: " << s.optimal_instances
           << " (distinct up to the family's instance symmetries)\n";

@@ -33,7 +33,7 @@ struct Manifest {
   std::optional<std::uint64_t> wanted;  // instances asked for; nullopt = all
   // With an objective:
   bool objective = false, minimize = true;
-  std::optional<std::uint64_t> best;
+  std::optional<Natural> best;
   std::optional<std::vector<std::vector<int>>> optimal_keys;
   Json raw;  // for the fields merge copies (objective text, convention, witness)
 };
@@ -141,10 +141,10 @@ Manifest read_manifest(const Json& summary, const std::string& file, std::size_t
     m.objective = true;
     m.minimize = f.flag("minimize");
     const Json& best = f.at("best", "a whole number or null");
-    if (best.is_number_unsigned())
-      m.best = best.get<std::uint64_t>();
-    else if (!best.is_null())
-      f.fail("best", "expected a whole number or null");
+    if (!best.is_null()) {
+      m.best = natural_from_json(best);
+      if (!m.best) f.fail("best", "expected a whole number or null");
+    }
     if (const Json* keys = f.find("optimal-keys")) {
       if (!keys->is_array()) f.fail("optimal-keys", "expected a list of keys");
       m.optimal_keys.emplace();
@@ -299,7 +299,7 @@ int merge(const std::vector<std::string>& files, const std::string& output, std:
   }
 
   std::vector<const Record*> records;
-  std::optional<std::uint64_t> best;
+  std::optional<Natural> best;
   Json witness;
   bool proven = all_proven;
   bool exhausted = all_complete;
@@ -349,7 +349,7 @@ int merge(const std::vector<std::string>& files, const std::string& output, std:
   summary["exhausted"] = exhausted;
   if (run.objective) {
     summary["objective"] = run.raw.value("objective", Json());
-    summary["best"] = best ? Json(*best) : Json(nullptr);
+    summary["best"] = best ? natural_json(*best) : Json(nullptr);
     summary["optimal-instances"] = optimal_instances;
     if (!witness.is_null()) summary["witness"] = witness;
   }

@@ -64,10 +64,10 @@ std::string convention_text(const OptionValues& options) {
 
 std::string count_words(const Count& count, const std::string& singular,
                         const std::string& plural) {
-  if (!count.exact) return "at least " + std::to_string(count.value) + " " + plural;
+  if (!count.exact) return "at least " + to_string(count.value) + " " + plural;
   if (count.value == 0) return "no " + plural;
   if (count.value == 1) return "exactly one " + singular;
-  return "exactly " + std::to_string(count.value) + " " + plural;
+  return "exactly " + to_string(count.value) + " " + plural;
 }
 
 std::vector<std::string> Family::kind_names() const {

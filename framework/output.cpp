@@ -52,7 +52,7 @@ std::string to_yaml(const Json& document) {
 }
 
 Json count_json(const Count& count) {
-  Json out = {{"count", count.value}, {"exact", count.exact}};
+  Json out = {{"count", natural_json(count.value)}, {"exact", count.exact}};
   if (count.stopped != StopReason::none) out["stopped"] = to_string(count.stopped);
   return out;
 }

@@ -65,7 +65,7 @@ bool LimitStop::stop(const Gecode::Search::Statistics& s, const Gecode::Search::
 }
 
 std::string Count::text() const {
-  return (exact ? "" : "at least ") + std::to_string(value);
+  return (exact ? "" : "at least ") + to_string(value);
 }
 
 Gecode::Search::Options search_options(LimitStop& stop, unsigned threads) {

@@ -5,6 +5,8 @@
 
 #include <gecode/search.hh>
 
+#include "natural.hpp"
+
 #include <atomic>
 #include <chrono>
 #include <cstdint>
@@ -52,7 +54,7 @@ class LimitStop : public Gecode::Search::Stop {
 
 // A solution count: exact, or a lower bound when the cap or a limit cut the search short.
 struct Count {
-  std::uint64_t value = 0;
+  Natural value = 0;
   bool exact = true;
   StopReason stopped = StopReason::none;  // set when a limit (not the cap) ended counting
 
@@ -96,7 +98,7 @@ SearchStats enumerate(S& root, const Limits& limits, const std::function<bool(S&
 // as the total reaches `cap` (0 = no cap). With no cap, counting may use several threads.
 template <class S>
 Count count_solutions(S& root, std::uint64_t cap, const Limits& limits,
-                      const std::function<std::uint64_t(const S&)>& weight = nullptr) {
+                      const std::function<Natural(const S&)>& weight = nullptr) {
   Count result;
   if (cap == 0 && limits.threads > 1) {
     LimitStop stop(limits);

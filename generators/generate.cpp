@@ -13,7 +13,7 @@ namespace puzzlegen {
 
 namespace {
 
-bool better(bool minimize, std::uint64_t a, std::uint64_t b) {
+bool better(bool minimize, const Natural& a, const Natural& b) {
   return minimize ? a < b : a > b;
 }
 
@@ -49,7 +49,7 @@ class Run {
   }
 
   // The best value so far, if any.
-  std::optional<std::uint64_t> best() {
+  std::optional<Natural> best() {
     std::lock_guard lock(mutex_);
     return summary_.best;
   }
@@ -65,7 +65,7 @@ class Run {
     // An instance met in several subproblems is judged once; each subproblem still records it
     // in its own place, so the order of the output never depends on which worker came first.
     std::shared_ptr<const Evaluation> judged;
-    std::optional<std::uint64_t> best_now;
+    std::optional<Natural> best_now;
     {
       std::lock_guard lock(mutex_);
       if (const auto it = judged_.find(key); it != judged_.end()) judged = it->second;
@@ -74,7 +74,7 @@ class Run {
     if (!judged) {
       // Minimising, the best value so far caps the counts: one more than it, so that instances
       // tying with the best are still recognised and counted.
-      const std::uint64_t cap = minimize && best_now ? *best_now + 1 : 0;
+      const Natural cap = minimize && best_now ? Natural(*best_now + 1) : Natural(0);
       Limits limits = limits_;
       limits.threads = threads_ > 1 ? 1 : limits_.threads;  // the workers already fill the cores
       Evaluation e = judge(spec_, *instance, limits, cap);
@@ -311,13 +311,14 @@ SubproblemOutcome search_subproblem(Run& run, const InstanceSpace& subproblem, s
     const std::uint64_t generation = run.generation();
     std::unique_ptr<InstanceSpace> space = clone_of(subproblem);
     if (measure) {
-      if (const auto best = run.best()) {
+      if (const auto best_value = run.best()) {
+        const std::uint64_t best = best_value->convert_to<std::uint64_t>();  // a measure's value
         Bounds tighter;
         if (spec.objective->minimize) {
-          if (*best == 0) return outcome;  // the run is over
-          tighter.max = *best - 1;
+          if (best == 0) return outcome;  // the run is over
+          tighter.max = best - 1;
         } else {
-          tighter.min = *best + 1;
+          tighter.min = best + 1;
         }
         space->constrain_measure(*measure, tighter);
       }

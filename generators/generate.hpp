@@ -52,7 +52,7 @@ struct RunSummary {
   std::uint64_t explored = 0;   // candidate instances judged
   bool exhausted = false;       // the whole instance space was searched
   bool proven = false;          // exhausted, and no count was cut short by a limit
-  std::optional<std::uint64_t> best;
+  std::optional<Natural> best;
   // With an objective: how many instances (distinct up to symmetry) reach `best`; complete
   // only when the space was exhausted.
   std::uint64_t optimal_instances = 0;

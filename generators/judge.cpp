@@ -5,7 +5,7 @@
 namespace puzzlegen {
 
 Evaluation judge(const Spec& spec, const Instance& instance, const Limits& limits,
-                 std::uint64_t objective_cap) {
+                 const Natural& objective_cap) {
   Evaluation e;
   const Family& family = *spec.family;
   // Generated instances have the spec's parameters by construction; a given one may not.
@@ -28,7 +28,7 @@ Evaluation judge(const Spec& spec, const Instance& instance, const Limits& limit
     }
   }
   const bool minimizing = spec.objective && spec.objective->minimize;
-  std::uint64_t sum = 0;
+  Natural sum = 0;
   bool sum_exact = true;
   for (const auto& kind : spec.constrained_kinds()) {
     const auto bounds_it = spec.bounds.find(kind);
@@ -44,8 +44,9 @@ Evaluation judge(const Spec& spec, const Instance& instance, const Limits& limit
       if (!spec.objective->minimize)
         cap = 0;
       else if (objective_cap != 0) {
-        const std::uint64_t room = objective_cap > sum ? objective_cap - sum : 1;
-        cap = cap == 0 ? room : std::min(cap, room);
+        // A room too large for a cap is no cap: the count is then exact, which is still right.
+        const auto room = to_uint64(objective_cap > sum ? Natural(objective_cap - sum) : 1);
+        if (room) cap = cap == 0 ? *room : std::min(cap, *room);
       }
     }
     const Count count = family.count(instance, kind, spec.solution_options, cap, limits);
@@ -67,9 +68,8 @@ Evaluation judge(const Spec& spec, const Instance& instance, const Limits& limit
     if (count.stopped != StopReason::none) e.undecided = true;
     if (!e.failed.empty() || e.undecided) return e;
     if (minimizing && in_objective && objective_cap != 0 && sum >= objective_cap) {
-      e.failed.push_back("objective " + std::string(sum_exact ? "" : "at least ") +
-                         std::to_string(sum) + " does not improve on " +
-                         std::to_string(objective_cap));
+      e.failed.push_back("objective " + std::string(sum_exact ? "" : "at least ") + to_string(sum) +
+                         " does not improve on " + to_string(objective_cap));
       return e;
     }
   }

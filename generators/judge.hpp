@@ -14,8 +14,8 @@ struct Evaluation {
   bool instance_ok = true;                            // the spec's instance constraints hold
   std::vector<std::pair<std::string, Count>> counts;  // constrained kinds, in family order
   std::vector<std::string> failed;                    // human-readable reasons it fails
-  bool undecided = false;  // a limit cut a count short before the bounds were decided
-  std::optional<std::uint64_t> objective;  // exact value, when the spec has an objective
+  bool undecided = false;            // a limit cut a count short before the bounds were decided
+  std::optional<Natural> objective;  // exact value, when the spec has an objective
 
   bool accepted() const { return instance_ok && failed.empty() && !undecided; }
 };
@@ -23,7 +23,7 @@ struct Evaluation {
 // `objective_cap`: for a minimised objective, the best value so far; counting stops once the
 // sum reaches it (the instance cannot improve). 0 = count exactly.
 Evaluation judge(const Spec& spec, const Instance& instance, const Limits& limits,
-                 std::uint64_t objective_cap = 0);
+                 const Natural& objective_cap = 0);
 
 // Counts of every kind of the family (not only the constrained ones) for reporting.
 std::vector<std::pair<std::string, Count>> count_all_kinds(const Family& family,

@@ -66,8 +66,8 @@ std::vector<int> TowerSpace::side_values() const {
   return out;
 }
 
-std::uint64_t TowerSpace::orientation_count() const {
-  std::uint64_t product = 1;
+Natural TowerSpace::orientation_count() const {
+  Natural product = 1;
   for (int i = 0; i < rotation.size(); ++i) product *= rotation[i].size();
   return product;
 }
@@ -183,18 +183,6 @@ std::unique_ptr<Instance> TowerInstanceSpace::instance() const {
 
 namespace {
 
-std::uint64_t checked_multiply(std::uint64_t a, std::uint64_t b) {
-  std::uint64_t out = 0;
-  if (__builtin_mul_overflow(a, b, &out)) throw std::overflow_error("count exceeds 2^64");
-  return out;
-}
-
-std::uint64_t factorial(int n) {
-  std::uint64_t out = 1;
-  for (int k = 2; k <= n; ++k) out = checked_multiply(out, static_cast<std::uint64_t>(k));
-  return out;
-}
-
 SymmetryGroup side_group(const std::vector<TowerSymmetry>& tower, int n) {
   std::vector<Symmetry> elements;
   for (const auto& g : tower) {
@@ -214,7 +202,7 @@ SymmetryGroup side_group(const std::vector<TowerSymmetry>& tower, int n) {
 Count free_order_arrangements(TowerSpace& root, int n, const std::vector<TowerSymmetry>& group,
                               std::uint64_t cap, const Limits& limits) {
   std::set<std::vector<Sides>> multisets;
-  std::uint64_t burnside_sum = 0;  // sum over multisets and group elements of fixed towers
+  Natural burnside_sum = 0;  // sum over multisets and group elements of fixed towers
   const std::uint64_t order = group.empty() ? 1 : group.size();
   Count result;
   const SearchStats stats = enumerate<TowerSpace>(root, limits, [&](TowerSpace& solution) {
@@ -224,7 +212,7 @@ Count free_order_arrangements(TowerSpace& root, int n, const std::vector<TowerSy
       for (int s = 0; s < kSides; ++s) m[i][s] = values[kSides * i + s];
     std::sort(m.begin(), m.end());
     if (!multisets.insert(m).second) return true;
-    std::uint64_t towers = factorial(n);
+    Natural towers = factorial(n);
     for (std::size_t i = 0, run = 1; i < m.size(); ++i, ++run) {
       if (i + 1 == m.size() || m[i + 1] != m[i]) {
         towers /= factorial(static_cast<int>(run));
@@ -272,22 +260,23 @@ Count count_towers(const TowerInstance& instance, Kind kind, const CountConventi
     // counted by exact division. With free order every stacking of the n distinct cubes
     // counts. All-different towers go through the graph formulation (far faster for large
     // n); other kinds branch on the sides, weighting each arrangement by its orientations.
-    const std::uint64_t stackings = convention.free_order ? factorial(n) : 1;
+    const Natural stackings = convention.free_order ? factorial(n) : Natural(1);
+    // Raw solutions needed to reach the cap; a cap too large to state is no cap.
     const std::uint64_t raw_cap =
-        cap == 0 ? 0 : (checked_multiply(cap, order) + stackings - 1) / stackings;
+        cap == 0 ? 0 : to_uint64((Natural(cap) * order + stackings - 1) / stackings).value_or(0);
     Count c;
     if (kind == Kind::all_different) {
       c = count_through_two_factors(instance, true, raw_cap, limits);
     } else {
       TowerSpace root(instance, kind);
-      const std::function<std::uint64_t(const TowerSpace&)> weight = [](const TowerSpace& s) {
+      const std::function<Natural(const TowerSpace&)> weight = [](const TowerSpace& s) {
         return s.orientation_count();
       };
       c = count_solutions<TowerSpace>(root, raw_cap, limits, weight);
     }
     if (c.exact && c.value % order != 0)
       throw std::logic_error("tower group does not act freely on orientations");
-    c.value = checked_multiply(c.value, stackings) / order;
+    c.value = c.value * stackings / order;
     return c;
   }
 
@@ -387,12 +376,7 @@ Count count_through_two_factors(const TowerInstance& instance, bool orientations
       for (int i = 0; i < n && disjoint; ++i) disjoint = factors[a][i] != factors[b][i];
       if (!disjoint) continue;
       const int exponent = orientations ? 1 + cycles[a] + cycles[b] : 0;
-      const std::uint64_t weight = exponent < 64 ? std::uint64_t{1} << exponent : UINT64_MAX;
-      if (__builtin_add_overflow(result.value, weight, &result.value)) {
-        result.value = UINT64_MAX;  // beyond 2^64: report the lower bound, honestly inexact
-        result.exact = false;
-        return result;
-      }
+      result.value += Natural(1) << exponent;
       if (cap != 0 && result.value >= cap) {
         result.exact = false;
         return result;

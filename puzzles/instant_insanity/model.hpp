@@ -27,7 +27,7 @@ class TowerSpace : public Gecode::Space {
   Gecode::Space* copy() override { return new TowerSpace(*this); }
 
   std::vector<int> side_values() const;
-  std::uint64_t orientation_count() const;  // product of rotation domain sizes
+  Natural orientation_count() const;  // product of rotation domain sizes
   std::vector<int> first_rotations() const;
 
   Gecode::IntVarArray rotation;

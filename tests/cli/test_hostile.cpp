@@ -192,3 +192,37 @@ TEST_CASE("hostile: help for a bare or mistyped command; --quiet", "[cli][bad-in
   CHECK(r.err.empty());
   CHECK(fs::exists(sheet));
 }
+
+TEST_CASE("hostile: counts past 2^64 are exact in every format and compared exactly",
+          "[cli][hostile]") {
+  // 64 towers of 24 distinct cubes in a fixed order; in any order, each stands for 24! towers.
+  // In 64 bits the product wrapped and printed as exact; 24! is the published value.
+  const std::string planted = source("bench/data/planted-24.yaml");
+  const std::string order = " --count-as orientations --modulo none --kind all-different";
+  Result fixed = run("solve --format json " + planted + order + " --cube-order fixed");
+  REQUIRE(fixed.exit_code == 0);
+  REQUIRE(json::parse(fixed.out)["counts"]["all-different"]["count"] == 64);
+  const std::string expected = "39708697710927324119040000";  // 64 * 620448401733239439360000
+
+  Result r = run("solve " + planted + order + " --cube-order free");
+  CHECK(r.exit_code == 0);
+  CHECK_THAT(r.out, Catch::Contains("all-different: " + expected + "\n"));
+  r = run("solve --format json " + planted + order + " --cube-order free");
+  const json counted = json::parse(r.out)["counts"]["all-different"];
+  CHECK(counted["count"] == expected);  // digits, so that no JSON reader rounds them
+  CHECK(counted["exact"] == true);
+  r = run("solve --format yaml " + planted + order + " --cube-order free");
+  CHECK_THAT(r.out, Catch::Contains("count: " + expected + "\n"));
+
+  // A bound compares the whole number: a wrapped count could have passed `at most 1000`.
+  const fs::path spec = write("big-count.yaml",
+                              "puzzle: instant-insanity\n"
+                              "parameters: {cubes: 24}\n"
+                              "solutions:\n"
+                              "  count-as: orientations\n"
+                              "  cube-order: free\n"
+                              "  all-different: {max: 1000}\n");
+  r = run("check --spec " + spec.string() + " " + planted);
+  CHECK(r.exit_code == 1);
+  CHECK_THAT(r.out, Catch::Contains(expected + ", wanted at most 1000"));
+}

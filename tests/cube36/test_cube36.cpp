@@ -28,7 +28,7 @@ const std::vector<int> kBlogBoard = {6, 3, 2, 4, 5, 1, 4, 5, 1, 6, 3, 2, 1, 2, 4
 std::uint64_t count(const Board& board, Kind kind, bool modulo_colours) {
   const Count c = count_placements(board, kind, modulo_colours, 0, kNoLimit);
   REQUIRE(c.exact);
-  return c.value;
+  return c.value.convert_to<std::uint64_t>();
 }
 
 Board board_of(const bf::Puzzle& p) {

@@ -110,7 +110,7 @@ objective: {minimize: all-different}
   all.generate.strategy = "exhaustive";
   std::uint64_t minimum = UINT64_MAX;
   generate(all, [&](const InstancePtr&, const Evaluation& e, std::size_t, const std::string&) {
-    minimum = std::min(minimum, e.counts.front().second.value);
+    minimum = std::min(minimum, e.counts.front().second.value.convert_to<std::uint64_t>());
   });
   CHECK(*c.summary.best == minimum);
 }

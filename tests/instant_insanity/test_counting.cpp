@@ -35,7 +35,7 @@ std::uint64_t family_count(const std::vector<Pairs>& cubes, Kind kind, bool orie
   const Count c = count_towers(make_instance(cubes), kind, {as, modulo, free_order}, 0,
                                Limits::within(std::chrono::seconds(60)));
   REQUIRE(c.exact);
-  return c.value;
+  return c.value.convert_to<std::uint64_t>();
 }
 
 void require_all_conventions_match(const std::vector<Pairs>& cubes, bool free_order) {

@@ -107,7 +107,7 @@ Outcome run_with(const std::string& spec_text, bool symmetry_breaking, bool join
   Outcome out;
   out.summary =
       generate(spec, [&](const InstancePtr&, const Evaluation& e, std::size_t, const std::string&) {
-        ++out.histogram[e.counts.front().second.value];
+        ++out.histogram[e.counts.front().second.value.convert_to<std::uint64_t>()];
       });
   REQUIRE(out.summary.exhausted);
   return out;

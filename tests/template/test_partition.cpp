@@ -80,7 +80,8 @@ generate: {instances: all, strategy: exhaustive}
     const RunSummary summary = generate(spec, [&](const InstancePtr& instance, const Evaluation& e,
                                                   std::size_t, const std::string&) {
       REQUIRE(e.counts.size() == 1);
-      classes[breaking][instance->canonical_key()] = e.counts.front().second.value;
+      classes[breaking][instance->canonical_key()] =
+          e.counts.front().second.value.convert_to<std::uint64_t>();
     });
     CHECK(summary.proven);
   }

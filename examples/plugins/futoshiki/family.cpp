@@ -161,7 +161,7 @@ class GridSpace final : public InstanceSpace {
 
 std::uint64_t solutions_up_to(const Grid& grid, std::uint64_t cap) {
   SolutionSpace root(grid);
-  return count_solutions<SolutionSpace>(root, cap, Limits{}).value;
+  return count_solutions<SolutionSpace>(root, cap, Limits{}).value.convert_to<std::uint64_t>();
 }
 
 class Futoshiki final : public Family {
