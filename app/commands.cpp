@@ -115,14 +115,19 @@ Json summary_json(const Spec& spec, const RunSummary& s,
                   const std::optional<WitnessCounts>& witness) {
   Json j;
   j["instances"] = s.instances;
+  j["instances-in-classes"] =
+      s.instances_in_classes ? natural_json(*s.instances_in_classes) : Json(nullptr);
   j["proven"] = s.proven;
   j["exhausted"] = s.exhausted;
   if (spec.objective) {
     j["objective"] = spec.objective->text();
     j["best"] = s.best ? natural_json(*s.best) : Json(nullptr);
     // Branch and bound on a measure skips ties, so it does not count them.
-    j["optimal-instances"] =
-        s.exhausted && !spec.objective->measure ? Json(s.optimal_instances) : Json(nullptr);
+    const bool ties_known = s.exhausted && !spec.objective->measure;
+    j["optimal-instances"] = ties_known ? Json(s.optimal_instances) : Json(nullptr);
+    j["optimal-instances-in-classes"] = ties_known && s.optimal_instances_in_classes
+                                            ? natural_json(*s.optimal_instances_in_classes)
+                                            : Json(nullptr);
   }
   if (witness && s.witness) {
     Json table = Json::array();
@@ -144,15 +149,21 @@ Json summary_json(const Spec& spec, const RunSummary& s,
 std::string summary_text(const Spec& spec, const RunSummary& s,
                          const std::optional<WitnessCounts>& witness) {
   std::ostringstream out;
-  out << "summary: " << s.instances << " instance" << (s.instances == 1 ? "" : "s") << " ("
-      << s.strategy << ", seed " << spec.generate.seed << ", " << s.explored
+  out << "summary: " << s.instances << " instance" << (s.instances == 1 ? "" : "s");
+  if (s.instances_in_classes && s.instances > 0 && !spec.objective)
+    out << " up to symmetry, " << *s.instances_in_classes << " counted one by one";
+  out << " (" << s.strategy << ", seed " << spec.generate.seed << ", " << s.explored
       << " candidates judged)\n";
   if (spec.objective) {
     out << "  objective: " << spec.objective->text() << " = "
         << (s.best ? to_string(*s.best) : std::string("none found")) << "\n";
     if (s.best && s.exhausted && !spec.objective->measure)
       out << "  instances reaching it: " << s.optimal_instances
-          << " (distinct up to the family's instance symmetries)\n";
+          << " (distinct up to the family's instance symmetries"
+          << (s.optimal_instances_in_classes
+                  ? "; " + to_string(*s.optimal_instances_in_classes) + " counted one by one"
+                  : std::string())
+          << ")\n";
   }
   if (witness && s.witness) {
     out << "  the last instance above, counted in every convention:\n";
@@ -527,7 +538,11 @@ int generate(const std::string& spec_file, const GenerateRequest& request, Forma
       case Format::text:
         break;
     }
-    return instance->render_text() + "counts" + convention_suffix(spec.solution_options) + ":\n" +
+    std::string text = instance->render_text();
+    if (const auto size = instance->class_size())
+      text += "class: " + to_string(*size) + " instance" + (*size == 1 ? "" : "s") +
+              " equal to this one up to the family's symmetries\n";
+    return text + "counts" + convention_suffix(spec.solution_options) + ":\n" +
            counts_text(e.counts) + "\n";
   };
   // Records reach the reader as they are found, but a run that finds thousands a second
@@ -565,7 +580,13 @@ int generate(const std::string& spec_file, const GenerateRequest& request, Forma
     m["seconds"] = std::chrono::duration<double>(Clock::now() - started).count();
     if (spec.objective) {
       m["minimize"] = spec.objective->minimize;
-      if (!spec.objective->measure) m["optimal-keys"] = s.optimal_keys;
+      if (!spec.objective->measure) {
+        m["optimal-keys"] = s.optimal_keys;
+        Json sizes = Json::array();
+        for (const auto& size : s.optimal_class_sizes)
+          sizes.push_back(size ? natural_json(*size) : Json(nullptr));
+        m["optimal-class-sizes"] = sizes;
+      }
     }
   }
   switch (format) {

@@ -21,6 +21,7 @@ struct Record {
   std::size_t subproblem = 0;
   std::vector<int> key;
   std::string body;  // the record as a single run prints it
+  std::optional<Natural> class_size;
 };
 
 // A shard's manifest, read and checked.
@@ -35,6 +36,7 @@ struct Manifest {
   bool objective = false, minimize = true;
   std::optional<Natural> best;
   std::optional<std::vector<std::vector<int>>> optimal_keys;
+  std::vector<std::optional<Natural>> optimal_class_sizes;  // per key; nullopt = not known
   Json raw;  // for the fields merge copies (objective text, convention, witness)
 };
 
@@ -149,6 +151,15 @@ Manifest read_manifest(const Json& summary, const std::string& file, std::size_t
       if (!keys->is_array()) f.fail("optimal-keys", "expected a list of keys");
       m.optimal_keys.emplace();
       for (const auto& key : *keys) m.optimal_keys->push_back(f.key(key, "optimal-keys"));
+      m.optimal_class_sizes.assign(m.optimal_keys->size(), std::nullopt);
+      if (const Json* sizes = f.find("optimal-class-sizes")) {
+        if (!sizes->is_array() || sizes->size() != keys->size())
+          f.fail("optimal-class-sizes", "expected one whole number or null per optimal key");
+        for (std::size_t k = 0; k < sizes->size(); ++k)
+          if (!(*sizes)[k].is_null() &&
+              !(m.optimal_class_sizes[k] = natural_from_json((*sizes)[k])))
+            f.fail("optimal-class-sizes", "expected one whole number or null per optimal key");
+      }
     }
   }
   return m;
@@ -187,6 +198,19 @@ ShardFile read_shard(const std::string& path) {
       Record record;
       record.subproblem = f.count("subproblem");
       record.key = f.key(f.at("key", "a list of integers"), "key");
+      // The class size is the record's last field (a quote inside a JSON string is escaped,
+      // so the pattern cannot come from a name).
+      const std::string field = ",\"class-size\":";
+      if (const auto at = body.rfind(field); at != std::string::npos) {
+        const auto start = at + field.size();
+        Json size;
+        try {
+          size = Json::parse(body.substr(start, body.size() - 1 - start));
+        } catch (const Json::exception&) {
+        }
+        record.class_size = natural_from_json(size);
+        if (!record.class_size) none.fail("class-size", "expected a whole number");
+      }
       record.body = std::move(body);
       shard.records.push_back(std::move(record));
       continue;
@@ -211,6 +235,9 @@ ShardFile read_shard(const std::string& path) {
     Record record;
     record.subproblem = f.count("subproblem");
     record.key = f.key(f.at("key", "a list of integers"), "key");
+    if (const Json* size = f.find("class-size"))
+      if (!(record.class_size = natural_from_json(*size)))
+        f.fail("class-size", "expected a whole number");
     json.erase("subproblem");
     json.erase("key");
     record.body = json.dump();
@@ -304,6 +331,7 @@ int merge(const std::vector<std::string>& files, const std::string& output, std:
   bool proven = all_proven;
   bool exhausted = all_complete;
   Json optimal_instances = nullptr;
+  Json optimal_in_classes = nullptr;
   if (run.objective) {
     const ShardFile* best_shard = nullptr;
     for (const auto& [k, shard] : by_index) {
@@ -320,11 +348,17 @@ int merge(const std::vector<std::string>& files, const std::string& output, std:
       if (run.minimize && *best == 0 && best_shard->manifest.proven) proven = true;
     }
     if (all_complete && run.optimal_keys) {
-      std::set<std::vector<int>> ties;
+      std::map<std::vector<int>, std::optional<Natural>> ties;  // with class sizes
       for (const auto& [k, shard] : by_index)
         if (shard->manifest.best == best && shard->manifest.optimal_keys)
-          ties.insert(shard->manifest.optimal_keys->begin(), shard->manifest.optimal_keys->end());
+          for (std::size_t t = 0; t < shard->manifest.optimal_keys->size(); ++t)
+            ties.emplace((*shard->manifest.optimal_keys)[t],
+                         shard->manifest.optimal_class_sizes[t]);
       optimal_instances = ties.size();
+      std::optional<Natural> sum = Natural(0);
+      for (const auto& [key, size] : ties)
+        sum = sum && size ? std::optional<Natural>(*sum + *size) : std::nullopt;
+      if (sum) optimal_in_classes = natural_json(*sum);
     }
   } else {
     std::vector<const Record*> all;
@@ -343,14 +377,22 @@ int merge(const std::vector<std::string>& files, const std::string& output, std:
     if (run.wanted && records.size() >= *run.wanted) proven = exhausted = false;
   }
 
+  std::optional<Natural> in_classes = Natural(0);
+  for (const Record* record : records)
+    in_classes = in_classes && record->class_size
+                     ? std::optional<Natural>(*in_classes + *record->class_size)
+                     : std::nullopt;
+
   Json summary;
   summary["instances"] = records.size();
+  summary["instances-in-classes"] = in_classes ? natural_json(*in_classes) : Json(nullptr);
   summary["proven"] = proven;
   summary["exhausted"] = exhausted;
   if (run.objective) {
     summary["objective"] = run.raw.value("objective", Json());
     summary["best"] = best ? natural_json(*best) : Json(nullptr);
     summary["optimal-instances"] = optimal_instances;
+    summary["optimal-instances-in-classes"] = optimal_in_classes;
     if (!witness.is_null()) summary["witness"] = witness;
   }
   summary["explored"] = explored;

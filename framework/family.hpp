@@ -31,6 +31,10 @@ class Instance {
   // symmetries (e.g. permuting cubes, relabelling colours): generators never print two
   // instances with the same key.
   virtual std::vector<int> canonical_key() const = 0;
+  // How many instances share this canonical key: the size of its class (orbit) under the
+  // family's instance symmetries, counting as distinct what an instance file tells apart.
+  // Papers count instances while generators print one per class; nullopt = not known.
+  virtual std::optional<Natural> class_size() const { return std::nullopt; }
   virtual std::string render_text() const = 0;
   // The puzzle as printed: cube nets to cut out, a board to fill in (see framework/render).
   virtual render::Drawing draw() const = 0;

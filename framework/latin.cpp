@@ -30,8 +30,10 @@ std::vector<int> transposed(int n, const std::vector<int>& square) {
   return out;
 }
 
-// Lowers `best` to the least reduced isotope of `square` (symbols 1..n).
-void least_reduced_isotope(int n, const std::vector<int>& square, std::vector<int>& best) {
+// Lowers `best` to the least reduced isotope of `square` (symbols 1..n); `ties` counts the
+// candidates (first row, column order) that give `best`, reset whenever it is lowered.
+void least_reduced_isotope(int n, const std::vector<int>& square, std::vector<int>& best,
+                           std::uint64_t& ties) {
   const auto un = static_cast<std::size_t>(n);
   std::vector<int> columns(un);
   std::vector<int> relabel(un + 1);
@@ -46,19 +48,23 @@ void least_reduced_isotope(int n, const std::vector<int>& square, std::vector<in
       // Compare with the best so far, row-major, stopping at the first difference (row 0 and
       // column 0 are the same in every reduced square).
       bool smaller = best.empty();
-      for (int i = 1; i < n && !smaller; ++i) {
+      bool larger = false;
+      for (int i = 1; i < n && !smaller && !larger; ++i) {
         const int r = row_with_first[i];
-        int j = 1;
-        for (; j < n; ++j) {
+        for (int j = 1; j < n; ++j) {
           const int value = relabel[square[r * n + columns[j]]];
           if (value != best[i * n + j]) {
             smaller = value < best[i * n + j];
+            larger = !smaller;  // abandon this candidate
             break;
           }
         }
-        if (j < n && !smaller) break;  // larger: abandon this candidate
       }
-      if (!smaller) continue;
+      if (!smaller) {
+        ties += larger ? 0 : 1;
+        continue;
+      }
+      ties = 1;
       best.assign(un * un, 0);
       for (int i = 0; i < n; ++i)
         for (int j = 0; j < n; ++j)
@@ -71,15 +77,30 @@ void least_reduced_isotope(int n, const std::vector<int>& square, std::vector<in
 
 std::vector<int> least_isotope(int n, const std::vector<int>& square) {
   std::vector<int> best;
-  least_reduced_isotope(n, square, best);
+  std::uint64_t ties = 0;
+  least_reduced_isotope(n, square, best, ties);
   return best;
 }
 
 std::vector<int> isotopy_canonical_form(int n, const std::vector<int>& square) {
   std::vector<int> best;
-  least_reduced_isotope(n, square, best);
-  least_reduced_isotope(n, transposed(n, square), best);
+  std::uint64_t ties = 0;
+  least_reduced_isotope(n, square, best, ties);
+  least_reduced_isotope(n, transposed(n, square), best, ties);
   return best;
+}
+
+Natural isotopy_class_size(int n, const std::vector<int>& square) {
+  // Each candidate of the scan is the one group element (transposing or not, which row goes
+  // first, the column order; rows and symbols follow) taking the square to a reduced square,
+  // so the candidates reaching the canonical form are a coset of the stabiliser: orbit-
+  // stabiliser gives the class size as |G| / ties, with |G| = 2 (n!)^3.
+  std::vector<int> best;
+  std::uint64_t ties = 0;
+  least_reduced_isotope(n, square, best, ties);
+  least_reduced_isotope(n, transposed(n, square), best, ties);
+  const Natural f = factorial(n);
+  return 2 * f * f * f / ties;
 }
 
 std::vector<int> random_latin_square(int n, Rng& rng) {

@@ -5,6 +5,7 @@
 
 #include <vector>
 
+#include "natural.hpp"
 #include "rng.hpp"
 
 namespace puzzlegen {
@@ -17,6 +18,8 @@ bool is_latin(int n, const std::vector<int>& square);
 // isotope once (which row goes first, then the column order; the symbols and the other rows
 // follow), 2 n n! candidates with early cut-off: about 1 ms at n = 6.
 std::vector<int> isotopy_canonical_form(int n, const std::vector<int>& square);
+// How many Latin squares share that form: the square's class under isotopy and transposition.
+Natural isotopy_class_size(int n, const std::vector<int>& square);
 // The same under isotopy alone (no transposition): a square and its transpose have the same
 // form exactly when they are isotopic.
 std::vector<int> least_isotope(int n, const std::vector<int>& square);

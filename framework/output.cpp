@@ -76,6 +76,8 @@ Json instance_record(const Spec& spec, const Instance& instance,
   record["convention"] = options_json(spec.solution_options);
   record["seed"] = spec.generate.seed;
   record["spec-sha256"] = spec.sha256;
+  // Last, so that merge finds it at the end of a record it keeps as text.
+  if (const auto size = instance.class_size()) record["class-size"] = natural_json(*size);
   return record;
 }
 

@@ -89,6 +89,8 @@ class Run {
     std::string prepared;
     if (prepare_ && e.accepted())
       prepared = prepare_(instance, e, order_.empty() ? 0 : order_[position]);
+    // Outside the lock: a class may take thousands of images to measure.
+    const std::optional<Natural> class_size = e.accepted() ? instance->class_size() : std::nullopt;
 
     std::lock_guard lock(mutex_);
     if (judged_.emplace(key, judged).second) summary_.explored = judged_.size();  // progress
@@ -100,18 +102,18 @@ class Run {
     if (e.accepted() && spec_.objective) {
       if (!summary_.best || better(minimize, *e.objective, *summary_.best)) {
         summary_.best = e.objective;
-        optimal_keys_ = {key};
-        emit_now(instance, e, position, prepared);
+        optimal_keys_ = {{key, class_size}};
+        emit_now(instance, e, position, prepared, class_size);
         if (spec_.objective->measure) {
           ++generation_;
           next = Next::restart;
         }
         if (minimize && *summary_.best == 0) cancelled_ = true;  // nothing can beat 0
       } else if (*e.objective == *summary_.best) {
-        optimal_keys_.insert(key);
+        optimal_keys_.emplace(key, class_size);
       }
     } else if (e.accepted()) {
-      mine.found.push_back({instance, key, e, std::move(prepared), mine.judged.size()});
+      mine.found.push_back({instance, key, e, std::move(prepared), mine.judged.size(), class_size});
       ++mine.accepted;
       if (position == head_) flush_head();
       // Within one subproblem, instances past the number asked for can never be emitted.
@@ -148,7 +150,17 @@ class Run {
     // improved).
     summary_.explored = wanted() ? explored_.size() : judged_.size();
     summary_.optimal_instances = optimal_keys_.size();
-    summary_.optimal_keys.assign(optimal_keys_.begin(), optimal_keys_.end());
+    summary_.optimal_keys.clear();
+    summary_.optimal_class_sizes.clear();
+    summary_.optimal_instances_in_classes = Natural(0);
+    for (const auto& [key, size] : optimal_keys_) {
+      summary_.optimal_keys.push_back(key);
+      summary_.optimal_class_sizes.push_back(size);
+      if (summary_.optimal_instances_in_classes && size)
+        *summary_.optimal_instances_in_classes += *size;
+      else
+        summary_.optimal_instances_in_classes.reset();
+    }
   }
 
   void set_threads(unsigned threads) { threads_ = threads; }
@@ -170,6 +182,7 @@ class Run {
     Evaluation evaluation;
     std::string prepared;
     std::size_t judged_before = 0;  // how many of the subproblem's candidates led up to it
+    std::optional<Natural> class_size;
   };
   struct Pending {
     std::vector<Finding> found;  // accepted, not yet emitted
@@ -198,7 +211,7 @@ class Run {
         if (cancelled()) break;
         if (wanted()) count_explored(head, finding.judged_before);
         if (!emitted_.insert(std::move(finding.key)).second) continue;
-        emit_now(finding.instance, finding.evaluation, head_, finding.prepared);
+        emit_now(finding.instance, finding.evaluation, head_, finding.prepared, finding.class_size);
         if (wanted() && summary_.instances >= *wanted()) cancelled_ = true;
       }
       head.found.clear();
@@ -209,8 +222,13 @@ class Run {
   }
 
   void emit_now(const std::shared_ptr<const Instance>& instance, const Evaluation& e,
-                std::size_t position, const std::string& prepared) {
+                std::size_t position, const std::string& prepared,
+                const std::optional<Natural>& size) {
     ++summary_.instances;
+    if (summary_.instances_in_classes && size)
+      *summary_.instances_in_classes += *size;
+    else
+      summary_.instances_in_classes.reset();
     emit_(instance, e, order_.empty() ? 0 : order_[position], prepared);
     summary_.witness = instance;
   }
@@ -241,7 +259,7 @@ class Run {
   std::map<std::vector<int>, std::shared_ptr<const Evaluation>> judged_;
   std::set<std::vector<int>> emitted_;
   std::set<std::vector<int>> explored_;
-  std::set<std::vector<int>> optimal_keys_;
+  std::map<std::vector<int>, std::optional<Natural>> optimal_keys_;  // with class sizes
   std::vector<std::size_t> order_;
   std::vector<Pending> pending_;
   std::size_t head_ = 0;

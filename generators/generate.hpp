@@ -48,10 +48,15 @@ struct RunSummary {
   // With an objective of counts: the canonical keys of the instances reaching `best`, so that
   // shards' ties can be merged without counting one instance twice.
   std::vector<std::vector<int>> optimal_keys;
-  std::uint64_t instances = 0;  // emitted
-  std::uint64_t explored = 0;   // candidate instances judged
-  bool exhausted = false;       // the whole instance space was searched
-  bool proven = false;          // exhausted, and no count was cut short by a limit
+  std::vector<std::optional<Natural>> optimal_class_sizes;  // of each optimal key
+  std::uint64_t instances = 0;                              // emitted
+  // The instances the emitted classes stand for (the sum of their class sizes), and the same
+  // for `optimal_instances`; nullopt where a class size is not known.
+  std::optional<Natural> instances_in_classes = Natural(0);
+  std::optional<Natural> optimal_instances_in_classes;
+  std::uint64_t explored = 0;  // candidate instances judged
+  bool exhausted = false;      // the whole instance space was searched
+  bool proven = false;         // exhausted, and no count was cut short by a limit
   std::optional<Natural> best;
   // With an objective: how many instances (distinct up to symmetry) reach `best`; complete
   // only when the space was exhausted.

@@ -121,6 +121,14 @@ std::vector<int> Board::canonical_key() const {
   return key;
 }
 
+std::optional<Natural> Board::class_size() const {
+  if (specials_.empty() && is_latin()) return isotopy_class_size(n_, sizes_);
+  if (!specials_.empty()) return Natural(1);
+  // Relabelling the k sizes in use into 1..n: n! / (n - k)! boards.
+  const auto used = std::set<int>(sizes_.begin(), sizes_.end()).size();
+  return factorial(n_) / factorial(n_ - static_cast<int>(used));
+}
+
 std::string Board::render_text() const {
   std::ostringstream out;
   out << n_ << "x" << n_ << " board" << (is_latin() ? " (a Latin square)" : "")

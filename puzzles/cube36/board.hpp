@@ -49,6 +49,7 @@ class Board final : public Instance {
   // Latin boards with ordinary pieces: up to permuting rows, columns and sizes and
   // transposing; other boards: up to relabelling sizes only (see docs/cube36.md).
   std::vector<int> canonical_key() const override;
+  std::optional<Natural> class_size() const override;
   std::string render_text() const override;
   render::Drawing draw() const override;  // drawing.cpp
 

@@ -43,6 +43,18 @@ std::vector<int> BlocksInstance::canonical_key() const {
   return best;
 }
 
+std::optional<Natural> BlocksInstance::class_size() const {
+  std::set<std::array<int, kVarieties>> images;
+  std::array<int, kVarieties> image{};
+  for (const auto& sigma : colour_permutations()) {
+    for (int v = 0; v < kVarieties; ++v)
+      image[static_cast<std::size_t>(sigma[static_cast<std::size_t>(v)])] =
+          counts_[static_cast<std::size_t>(v)];
+    images.insert(image);
+  }
+  return Natural(images.size());
+}
+
 std::string BlocksInstance::render_text() const {
   std::ostringstream out;
   out << "Eight Blocks: " << size() << " cubes (rows and columns of Conway's table)\n";

@@ -22,6 +22,7 @@ class BlocksInstance final : public Instance {
   Json to_json() const override;  // {puzzle: eight-blocks, counts: 6 rows of 6}
   // The least count vector over the 720 renamings of the colours.
   std::vector<int> canonical_key() const override;
+  std::optional<Natural> class_size() const override;  // distinct colour renamings
   std::string render_text() const override;
   render::Drawing draw() const override;  // drawing.cpp
 

@@ -165,6 +165,22 @@ std::vector<int> TowerInstance::canonical_key() const {
   return key;
 }
 
+std::optional<Natural> TowerInstance::class_size() const {
+  // The key merges colour relabellings only up to 8 colours; beyond, each key is one instance.
+  const int n = static_cast<int>(colors_.size());
+  if (n > 8) return Natural(1);
+  std::array<int, 64> relabel{};
+  std::iota(relabel.begin(), relabel.begin() + n, 0);
+  std::set<std::vector<std::uint64_t>> images;
+  std::vector<std::uint64_t> codes(cubes_.size());
+  do {
+    for (std::size_t i = 0; i < cubes_.size(); ++i) codes[i] = cube_code(cubes_[i], relabel.data());
+    std::sort(codes.begin(), codes.end());
+    images.insert(codes);
+  } while (std::next_permutation(relabel.begin(), relabel.begin() + n));
+  return Natural(images.size());
+}
+
 std::string TowerInstance::render_text() const {
   std::ostringstream out;
   out << "Instant Insanity: " << cubes_.size() << " cubes, colours";

@@ -36,6 +36,7 @@ class TowerInstance final : public Instance {
 
   Json to_json() const override;
   std::vector<int> canonical_key() const override;
+  std::optional<Natural> class_size() const override;  // distinct colour relabellings
   std::string render_text() const override;
   render::Drawing draw() const override;  // drawing.cpp
 

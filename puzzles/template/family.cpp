@@ -30,6 +30,17 @@ class Cards final : public Instance {
     std::sort(key.begin(), key.end());
     return key;
   }
+  // Its distinct orderings: n! / (m1! m2! ...) for numbers repeated m1, m2, ... times.
+  std::optional<Natural> class_size() const override {
+    Natural orderings = factorial(static_cast<int>(numbers_.size()));
+    const std::vector<int> key = canonical_key();
+    for (auto run = key.begin(); run != key.end();) {
+      const auto end = std::upper_bound(run, key.end(), *run);
+      orderings /= factorial(static_cast<int>(end - run));
+      run = end;
+    }
+    return orderings;
+  }
   std::string render_text() const override {
     std::ostringstream out;
     out << "numbers:";

@@ -73,6 +73,11 @@ TEST_CASE("contract: every family keeps the family contract", "[contract]") {
           family->read_instance(parse_yaml(instance->to_json().dump(), "t.json"), "t.json");
       CHECK(reread->to_json() == instance->to_json());
       CHECK(reread->canonical_key() == instance->canonical_key());
+      // A class holds at least the instance itself, and it is the same read back.
+      if (const auto size = instance->class_size()) {
+        CHECK(*size >= 1);
+        CHECK(reread->class_size() == size);
+      }
       CHECK(instance->to_json().value("puzzle", "") == family->name());
       check_parameters(*family, *instance, parameters);
       CHECK(!instance->render_text().empty());

@@ -28,9 +28,9 @@ def main():
     # timing; the answer is the optimum, how many instances reach it, and whether it is proven.
     fields = ["proven", "exhausted"]
     if "objective" in a:
-        fields += ["objective", "best", "optimal-instances"]
+        fields += ["objective", "best", "optimal-instances", "optimal-instances-in-classes"]
     else:
-        fields.append("instances")
+        fields += ["instances", "instances-in-classes"]
         if a_records != b_records:
             sys.exit(f"the instance records differ ({len(a_records)} and {len(b_records)} records)")
     differ = [f for f in fields if a.get(f) != b.get(f)]

@@ -68,9 +68,11 @@ void same_answer(const Answer& a, const Answer& b, bool objective) {
   if (objective) {
     CHECK(a.summary["best"] == b.summary["best"]);
     CHECK(a.summary["optimal-instances"] == b.summary["optimal-instances"]);
+    CHECK(a.summary["optimal-instances-in-classes"] == b.summary["optimal-instances-in-classes"]);
   } else {
     // The same instances, with the same counts, in the same order.
     CHECK(a.summary["instances"] == b.summary["instances"]);
+    CHECK(a.summary["instances-in-classes"] == b.summary["instances-in-classes"]);
     REQUIRE(a.records.size() == b.records.size());
     for (std::size_t i = 0; i < a.records.size(); ++i) CHECK(a.records[i] == b.records[i]);
   }

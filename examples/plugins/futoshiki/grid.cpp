@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <regex>
+#include <set>
 #include <sstream>
 
 #include "error.hpp"
@@ -62,10 +63,10 @@ Json Grid::to_json() const {
   return {{"puzzle", "futoshiki"}, {"size", n_}, {"givens", rows}, {"inequalities", signs}};
 }
 
-std::vector<int> Grid::canonical_key() const {
+std::vector<std::vector<int>> Grid::images() const {
   // Each symmetry as a map of cells, then the encoding: givens, then every pair's sign read
   // from the smaller-numbered cell of the pair.
-  std::vector<int> best;
+  std::vector<std::vector<int>> out;
   const int n = n_;
   const auto all = neighbour_pairs(n);
   for (int t = 0; t < 8; ++t)
@@ -93,9 +94,19 @@ std::vector<int> Grid::canonical_key() const {
       std::vector<int> key{n};
       key.insert(key.end(), givens.begin(), givens.end());
       key.insert(key.end(), signs.begin(), signs.end());
-      if (best.empty() || key < best) best = std::move(key);
+      out.push_back(std::move(key));
     }
-  return best;
+  return out;
+}
+
+std::vector<int> Grid::canonical_key() const {
+  const auto all = images();
+  return *std::min_element(all.begin(), all.end());
+}
+
+std::optional<puzzlegen::Natural> Grid::class_size() const {
+  const auto all = images();
+  return puzzlegen::Natural(std::set<std::vector<int>>(all.begin(), all.end()).size());
 }
 
 std::string Grid::render_text() const {

@@ -48,6 +48,7 @@ class Grid final : public puzzlegen::Instance {
   // the square's 8 rotations and reflections, each with or without reading every number v as
   // n + 1 - v (which turns every sign round).
   std::vector<int> canonical_key() const override;
+  std::optional<puzzlegen::Natural> class_size() const override;  // its distinct images
   std::string render_text() const override;
   puzzlegen::render::Drawing draw() const override;
   // The grid filled in with `solution` (n*n numbers), the givens in bold.
@@ -56,6 +57,8 @@ class Grid final : public puzzlegen::Instance {
   std::string game_description() const;
 
  private:
+  std::vector<std::vector<int>> images() const;  // the encoding under each of the 16
+
   int n_;
   std::vector<int> givens_;
   std::vector<Sign> right_, down_;
