@@ -177,13 +177,27 @@ Element Palette::cube_net(double cell, const std::array<int, 6>& faces,
 }
 
 Drawing Palette::nets(const std::vector<std::array<int, 6>>& cubes, double cell) const {
+  // A run of more than 4 alike cubes is one net with its range: the drawing stays the size of
+  // the distinct cubes, not of the count (a 300-byte instance may ask for 30,000 cubes).
+  constexpr std::size_t kMostDrawnAlike = 4;
   std::vector<Drawing> parts;
-  for (std::size_t i = 0; i < cubes.size(); ++i) {
-    Drawing net;
-    net.content = cube_net(cell, cubes[i], "Cube " + std::to_string(i + 1));
-    net.width = net_width(cell);
-    net.height = net_height(cell);
-    parts.push_back(std::move(net));
+  for (std::size_t i = 0; i < cubes.size();) {
+    std::size_t run = 1;
+    while (i + run < cubes.size() && cubes[i + run] == cubes[i]) ++run;
+    const std::size_t drawn = run > kMostDrawnAlike ? 1 : run;
+    for (std::size_t k = 0; k < drawn; ++k) {
+      const std::size_t number = i + k + 1;
+      Drawing net;
+      net.content = cube_net(cell, cubes[i], drawn == run ? "Cube " + std::to_string(number)
+                                                          : "Cubes " + std::to_string(number) +
+                                                                "\u2013" +
+                                                                std::to_string(i + run) + ": " +
+                                                                std::to_string(run) + " alike");
+      net.width = net_width(cell);
+      net.height = net_height(cell);
+      parts.push_back(std::move(net));
+    }
+    i += run;
   }
   Drawing d = flow(std::move(parts), kPageWidth, 14);
   d.colours = colours_;

@@ -51,7 +51,8 @@ class Palette {
   Element cube_net(double cell, const std::array<int, 6>& faces, const std::string& title) const;
   static double net_width(double cell);
   static double net_height(double cell);
-  // Nets "Cube 1", "Cube 2", ... in rows across the page.
+  // Nets "Cube 1", "Cube 2", ... in rows across the page; more than 4 alike in a row are one
+  // net, "Cubes 5–1004: 1000 alike".
   Drawing nets(const std::vector<std::array<int, 6>>& cubes, double cell = kNetCell) const;
 
   // A face on a net to cut out: 48 CSS px, 12.7 mm in print. Three nets fit across a page

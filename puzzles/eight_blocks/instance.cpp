@@ -1,6 +1,7 @@
 #include "instance.hpp"
 
 #include <algorithm>
+#include <iomanip>
 #include <set>
 #include <sstream>
 
@@ -56,15 +57,22 @@ std::optional<Natural> BlocksInstance::class_size() const {
 }
 
 std::string BlocksInstance::render_text() const {
+  // Columns as wide as the largest count (the reader allows up to 1000 cubes of a variety).
+  const int most = *std::max_element(counts_.begin(), counts_.end());
+  const int width = 1 + std::max<int>(2, static_cast<int>(std::to_string(most).size()));
   std::ostringstream out;
   out << "Eight Blocks: " << size() << " cubes (rows and columns of Conway's table)\n";
-  out << "      1  2  3  4  5  6\n";
+  out << "   ";
+  for (int j = 1; j <= 6; ++j) out << std::setw(width) << j;
+  out << "\n";
   for (int i = 1; i <= 6; ++i) {
-    out << "  " << i << " ";
+    out << "  " << i;
     for (int j = 1; j <= 6; ++j) {
-      const std::string cell =
-          i == j ? "." : std::to_string(counts_[static_cast<std::size_t>(variety_index(i, j))]);
-      out << std::string(3 - cell.size(), ' ') << cell;
+      out << std::setw(width);
+      if (i == j)
+        out << ".";
+      else
+        out << counts_[static_cast<std::size_t>(variety_index(i, j))];
     }
     out << "\n";
   }

@@ -226,3 +226,26 @@ TEST_CASE("hostile: counts past 2^64 are exact in every format and compared exac
   CHECK(r.exit_code == 1);
   CHECK_THAT(r.out, Catch::Contains(expected + ", wanted at most 1000"));
 }
+
+TEST_CASE("hostile: instances at the readers' limits print and draw in bounded size",
+          "[cli][hostile]") {
+  // 257 bytes asking for 1,000 cubes of every variety: the text table widens instead of
+  // failing, and the drawing shows each run of alike cubes once (it was 103 MB and 1.9 GB).
+  std::string text = "puzzle: eight-blocks\ncounts:\n";
+  for (int i = 0; i < 6; ++i) {
+    text += "  - [";
+    for (int j = 0; j < 6; ++j) text += std::string(j ? ", " : "") + (i == j ? "0" : "1000");
+    text += "]\n";
+  }
+  const fs::path full = write("eight-blocks-full.yaml", text);
+  Result r = run("render " + full.string());
+  CHECK(r.exit_code == 0);
+  CHECK_THAT(r.out, Catch::Contains("  1    . 1000 1000 1000 1000 1000\n"));
+  r = run("render --format svg " + full.string());
+  CHECK(r.exit_code == 0);
+  CHECK(r.out.size() < 1'000'000);
+  CHECK_THAT(r.out, Catch::Contains("Cubes 1001\u20132000: 1000 alike"));
+  r = run("solve " + full.string());
+  CHECK(r.exit_code == 0);
+  CHECK_THAT(r.out, Catch::Contains("30000 cubes"));
+}
