@@ -14,7 +14,14 @@
 
 namespace puzzlegen::cli {
 
-enum ExitCode : int { ok = 0, not_found = 1, bad_input = 2, limit_reached = 3, internal = 4 };
+enum ExitCode : int {
+  ok = 0,
+  not_found = 1,
+  bad_input = 2,
+  limit_reached = 3,
+  internal = 4,
+  write_failed = 5  // the system refused output the user asked for (disk full, ...)
+};
 
 // `document` as JSON or YAML, or `text` for the text format.
 void print(std::ostream& out, Format format, const Json& document, const std::string& text);

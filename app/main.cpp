@@ -3,6 +3,9 @@
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
 #include <cstdlib>
 #include <iostream>
 #include <set>
@@ -37,7 +40,8 @@ int main(int argc, char** argv) {
   CLI::App app{
       "puzzlegen: generate puzzle instances whose solution sets have the properties "
       "a spec asks for.\nExit codes: 0 ok, 1 no instance found or check failed, "
-      "2 bad input, 3 limit reached before an answer, 4 internal error."};
+      "2 bad input, 3 limit reached before an answer, 4 internal error, 5 output could not be "
+      "written."};
   app.require_subcommand(1);
   app.set_version_flag("--version", "puzzlegen " + cli::version());
   // Read before parsing (see above); declared so that --help shows it and the parser accepts
@@ -201,7 +205,7 @@ int main(int argc, char** argv) {
 
   install_interrupt_handler();
   const Format fmt = format == "svg" || format == "html" ? Format::text : parse_format(format);
-  try {
+  const auto dispatch = [&]() -> int {
     if (list->parsed()) return cli::list_families(fmt, std::cout);
     if (describe->parsed()) return cli::describe_family(family, fmt, std::cout);
     if (solve->parsed())
@@ -212,6 +216,20 @@ int main(int argc, char** argv) {
     if (merge->parsed()) return cli::merge(shard_files, merged, std::cout, log);
     if (render->parsed()) return cli::render(file, kind, format, output, std::cout);
     if (worksheet->parsed()) return cli::worksheet(spec_file, sheet, log);
+    return cli::internal;
+  };
+  try {
+    const int code = dispatch();
+    // Output lost on the way (a full disk behind `>`) must not end as a success.
+    if (!std::cout.flush() || std::fflush(stdout) != 0 || std::ferror(stdout)) {
+      std::cerr << "puzzlegen: error: cannot write standard output"
+                << (errno ? std::string(": ") + std::strerror(errno) : std::string()) << "\n";
+      return cli::write_failed;
+    }
+    return code;
+  } catch (const OutputError& e) {
+    std::cerr << "puzzlegen: error: " << e.what() << "\n";
+    return cli::write_failed;
   } catch (const InputError& e) {
     std::cerr << "puzzlegen: " << e.what() << "\n";
     return cli::bad_input;

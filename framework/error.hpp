@@ -28,6 +28,13 @@ class InputError : public std::runtime_error {
   std::string message_;
 };
 
+// The system refused to write output the user named (disk full, a folder made read-only
+// during the run): not a bug and not bad input, so it has its own exit code.
+class OutputError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
 // The closest candidate within a small edit distance, or "" (for "did you mean ...?").
 std::string closest_match(const std::string& word, const std::vector<std::string>& candidates);
 // " (did you mean 'x'?)" for the closest candidate, or "" when none is close.

@@ -100,22 +100,29 @@ fs::path temporary_beside(const fs::path& path, const std::string& suffix) {
 
 void write_file_atomically(const fs::path& path, const std::string& content) {
   const fs::path temporary = temporary_beside(path);
+  std::error_code error;
   {
     std::ofstream out(temporary, std::ios::binary);
+    // A replaced file keeps its permissions (a private 0600 file stays private), set before
+    // any content is written.
+    if (const auto existing = fs::status(path, error); !error && fs::is_regular_file(existing))
+      fs::permissions(temporary, existing.permissions(), error);
     out << content;
     out.close();
     if (!out) {
+      const int reason = errno;
       std::error_code ignored;
       fs::remove(temporary, ignored);
-      throw std::runtime_error("cannot write " + path.string());
+      throw OutputError("cannot write " + path.string() +
+                        (reason ? std::string(": ") + std::strerror(reason) : std::string()));
     }
   }
-  std::error_code error;
+  error.clear();
   fs::rename(temporary, path, error);
   if (error) {
     std::error_code ignored;
     fs::remove(temporary, ignored);
-    throw std::runtime_error("cannot write " + path.string() + ": " + error.message());
+    throw OutputError("cannot write " + path.string() + ": " + error.message());
   }
 }
 

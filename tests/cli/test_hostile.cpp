@@ -249,3 +249,22 @@ TEST_CASE("hostile: instances at the readers' limits print and draw in bounded s
   CHECK(r.exit_code == 0);
   CHECK_THAT(r.out, Catch::Contains("30000 cubes"));
 }
+
+TEST_CASE("hostile: output that cannot be written is an error, and a replaced file keeps its mode",
+          "[cli][hostile]") {
+  // A full disk behind `>` used to end with exit 0 and nothing written.
+  for (const std::string& command :
+       {"solve " + kClassical, "validate " + source("specs/instant-insanity/unique-tower.yaml"),
+        std::string("list")}) {
+    const Result r = run_shell(std::string(PUZZLEGEN_EXE) + " " + command + " > /dev/full");
+    INFO(command << ": " << r.err);
+    CHECK(r.exit_code == 5);
+    CHECK_THAT(r.err, Catch::Contains("cannot write standard output: No space left on device"));
+  }
+  const fs::path kept = write("private.yaml", "old\n");
+  fs::permissions(kept, fs::perms::owner_read | fs::perms::owner_write);
+  const Result r = run("render -o " + kept.string() + " " + kClassical);
+  CHECK(r.exit_code == 0);
+  CHECK(fs::status(kept).permissions() == (fs::perms::owner_read | fs::perms::owner_write));
+  CHECK(fs::file_size(kept) > 4);
+}
