@@ -5,13 +5,15 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstdio>
-#include <cstring>
 #include <cstdlib>
+#include <cstring>
 #include <iostream>
+#include <map>
 #include <set>
 #include <sstream>
 
 #include "commands.hpp"
+#include "completion.hpp"
 #include "error.hpp"
 #include "families.hpp"
 
@@ -41,8 +43,10 @@ int main(int argc, char** argv) {
       "puzzlegen: generate puzzle instances whose solution sets have the properties "
       "a spec asks for.\nExit codes: 0 ok, 1 no instance found or check failed, "
       "2 bad input, 3 limit reached before an answer, 4 internal error, 5 output could not be "
-      "written."};
+      "written.",
+      "puzzlegen"};
   app.require_subcommand(1);
+  app.set_help_all_flag("--help-all", "print the help of every command (the manual page)");
   app.set_version_flag("--version", "puzzlegen " + cli::version());
   // Read before parsing (see above); declared so that --help shows it and the parser accepts
   // it before or after the command.
@@ -77,13 +81,23 @@ int main(int argc, char** argv) {
   // Every solution option any family declares becomes a flag; the family checks the value.
   cli::OptionOverrides overrides;
   std::set<std::string> declared;
+  std::map<std::string, std::string> choices = {{"* --format", "text yaml json"},
+                                                {"render --format", "text yaml json svg html"},
+                                                {"* --strategy", "auto exhaustive search random"},
+                                                {"generate --instances", "all"},
+                                                {"completion shell", "bash"}};
   for (const auto& f : cli::families().families())
-    for (const auto& info : f->solution_options())
+    for (const auto& info : f->solution_options()) {
+      for (const auto& choice : info.choices) {
+        std::string& words = choices["solve --" + info.name];
+        if (words.find(choice) == std::string::npos) words += (words.empty() ? "" : " ") + choice;
+      }
       if (declared.insert(info.name).second)
         solve->add_option_function<std::string>(
             "--" + info.name,
             [&overrides, name = info.name](const std::string& v) { overrides[name] = v; },
             "solution option (see `describe`): " + info.name);
+    }
   std::vector<std::string> only_kinds;
   solve->add_option("--kind", only_kinds, "count only these kinds (default: every kind)");
   // Whole numbers from 0 to 2^63 - 1, as a spec reads them: "-1" must not wrap around.
@@ -164,6 +178,11 @@ int main(int argc, char** argv) {
   worksheet->add_option("--time-limit", sheet.run.time_limit,
                         "e.g. 30s, 10m (default: the spec's)");
 
+  std::string shell;
+  auto* completion = app.add_subcommand(
+      "completion", "print a shell completion script (bash: source it, or install it)");
+  completion->add_option("shell", shell, "the shell")->required()->check(CLI::IsMember({"bash"}));
+
   if (argc == 1) {  // a bare `puzzlegen`: what it can do, rather than "a subcommand is required"
     std::cerr << app.help();
     return cli::bad_input;
@@ -207,6 +226,10 @@ int main(int argc, char** argv) {
   const Format fmt = format == "svg" || format == "html" ? Format::text : parse_format(format);
   const auto dispatch = [&]() -> int {
     if (list->parsed()) return cli::list_families(fmt, std::cout);
+    if (completion->parsed()) {
+      std::cout << cli::bash_completion(app, choices);
+      return cli::ok;
+    }
     if (describe->parsed()) return cli::describe_family(family, fmt, std::cout);
     if (solve->parsed())
       return cli::solve(file, overrides, only_kinds, cap, time_limit, threads, fmt, std::cout);

@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(g++ cmake make libgecode-dev libyaml-cpp-dev libcli11-dev catch2 nlohmann-json3-dev libboost-dev
-          libssl-dev libpugixml-dev libpng-dev chromium fonts-dejavu-core
+          libssl-dev libpugixml-dev help2man libpng-dev chromium fonts-dejavu-core
           parallel munge slurmctld slurmd slurm-client python3 sgt-puzzles)
 missing=()
 for package in "${packages[@]}"; do

@@ -15,6 +15,8 @@ cmake --install "$build" --prefix "$prefix" >/dev/null
 test -x "$prefix/bin/puzzlegen"
 test -f "$prefix/lib/cmake/puzzlegen/puzzlegenConfig.cmake"
 test -f "$prefix/include/puzzlegen/plugin.hpp"
+test -f "$prefix/share/man/man1/puzzlegen.1"
+test -f "$prefix/share/bash-completion/completions/puzzlegen"
 
 echo "== the template, copied out of the tree"
 cp -r "$source/puzzles/template" "$work/my-family"
