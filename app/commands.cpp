@@ -419,7 +419,12 @@ int validate(const std::string& spec_file, Format format, std::ostream& out) {
                    {"symmetry-breaking", g.symmetry_breaking}};
   text << "  generate: " << inline_json(j["generate"]) << "\n";
   if (spec.given) text << "  given: " << spec.given->to_json().value("puzzle", "") << " instance\n";
+  // Valid but unmeetable: said on standard error, and in the JSON, without failing.
+  const std::vector<std::string> warnings = spec.warnings();
+  j["warnings"] = warnings;
   print(out, format, j, text.str());
+  for (const auto& warning : warnings)
+    std::cerr << "puzzlegen: " << spec_file << ": warning: " << warning << "\n";
   return ok;
 }
 

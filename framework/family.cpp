@@ -31,6 +31,15 @@ Gecode::IntValBranch InstanceSearch::value_order() const {
 
 void Family::check_parameters(const OptionValues&, const SourceLocation&) const {}
 
+std::uint64_t Family::count_multiple(const std::string&, const OptionValues&) const {
+  return 1;
+}
+
+std::vector<std::string> Family::impossible_instances(const OptionValues&,
+                                                      const OptionValues&) const {
+  return {};
+}
+
 std::uint64_t Family::measure(const Instance&, const std::string& name) const {
   throw std::logic_error(this->name() + " has no measure " + name);
 }

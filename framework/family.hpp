@@ -142,6 +142,14 @@ class Family {
   virtual std::string task(const Instance& instance, const std::string& kind) const;
   virtual std::string count_phrase(const std::string& kind, const Count& count,
                                    const OptionValues& options) const;
+  // Facts that make some specs unmeetable, for `validate`'s warnings. Every count of `kind`
+  // in this convention is a multiple of count_multiple() (Instant Insanity: orientation
+  // tuples come in whole orbits of the tower group, 8 of them).
+  virtual std::uint64_t count_multiple(const std::string& kind, const OptionValues& options) const;
+  // Why no instance with these parameters meets these instance constraints, when the family
+  // knows without searching ("a cube has 6 faces: it cannot show 7 colours").
+  virtual std::vector<std::string> impossible_instances(const OptionValues& parameters,
+                                                        const OptionValues& constraints) const;
 
   // Instances
   virtual std::unique_ptr<Instance> read_instance(const YAML::Node& document,

@@ -155,6 +155,23 @@ GenerateOptions read_generate(const YAML::Node& node, const std::string& file) {
 
 }  // namespace
 
+std::vector<std::string> Spec::warnings() const {
+  std::vector<std::string> out = family->impossible_instances(parameters, instance);
+  for (const auto& [kind, b] : bounds) {
+    const std::uint64_t step = family->count_multiple(kind, solution_options);
+    if (step <= 1) continue;
+    // The least multiple of `step` at or above the minimum, against the maximum.
+    const std::uint64_t least = b.min ? (*b.min + step - 1) / step * step : 0;
+    if (b.max && least > *b.max) {
+      const std::string convention = convention_text(solution_options);
+      out.push_back(kind + ": " + b.text() + " can never hold: every count " +
+                    (convention.empty() ? std::string() : "(" + convention + ") ") +
+                    "is a multiple of " + std::to_string(step));
+    }
+  }
+  return out;
+}
+
 Bounds::Verdict Bounds::admits(const Count& count) const {
   if (max && count.value > *max) return Verdict::no;
   if (count.exact) return (min && count.value < *min) ? Verdict::no : Verdict::yes;

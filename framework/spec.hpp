@@ -58,6 +58,9 @@ struct Spec {
   // the spec asks for 5". Colour names and other lists of names are compared by their number;
   // structured parameters as the family writes them.
   std::vector<std::string> parameter_mismatches(const Instance& instance) const;
+  // Why the spec can never be met, from facts the family states (validate warns): instance
+  // constraints no instance meets, bounds no count in this convention reaches.
+  std::vector<std::string> warnings() const;
 };
 
 // `given_root`: the folder a spec's `given:` file must lie in (no absolute paths, no `..` or

@@ -137,6 +137,20 @@ class InstantInsanity final : public Family {
                             "no two cubes are the same up to rotation and reflection", false),
     };
   }
+  std::uint64_t count_multiple(const std::string&, const OptionValues& options) const override {
+    // The tower group (order 8) acts freely on orientation tuples: whole orbits are counted,
+    // or orbits of the quotient when counting modulo a subgroup.
+    const CountConvention c = convention_of(options);
+    return c.count_as == CountAs::orientations ? static_cast<std::uint64_t>(8 / c.modulo) : 1;
+  }
+  std::vector<std::string> impossible_instances(const OptionValues& parameters,
+                                                const OptionValues& constraints) const override {
+    const auto colours = parameters.integer("cubes");
+    if (constraints.boolean("every-cube-uses-all-colors") && colours > kFaces)
+      return {"every-cube-uses-all-colors: a cube has " + std::to_string(kFaces) +
+              " faces, so it cannot show all " + std::to_string(colours) + " colours"};
+    return {};
+  }
   std::vector<OptionInfo> solution_options() const override {
     return {
         OptionInfo::choice("count-as",

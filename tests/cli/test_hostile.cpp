@@ -268,3 +268,46 @@ TEST_CASE("hostile: output that cannot be written is an error, and a replaced fi
   CHECK(fs::status(kept).permissions() == (fs::perms::owner_read | fs::perms::owner_write));
   CHECK(fs::file_size(kept) > 4);
 }
+
+TEST_CASE("hostile: validate warns about specs that can never be met, from the family's facts",
+          "[cli][hostile]") {
+  // Seven colours cannot all be on a six-faced cube, and orientation tuples come in whole
+  // orbits of the tower group: 8 of them, counting modulo nothing.
+  const fs::path spec = write("unmeetable.yaml",
+                              "puzzle: instant-insanity\n"
+                              "parameters: {cubes: 7}\n"
+                              "instance: {every-cube-uses-all-colors: true}\n"
+                              "solutions:\n"
+                              "  count-as: orientations\n"
+                              "  modulo: none\n"
+                              "  all-different: {exactly: 2}\n");
+  Result r = run("validate " + spec.string());
+  CHECK(r.exit_code == 0);  // valid, and said to be unmeetable
+  CHECK_THAT(r.out, Catch::Contains("valid instant-insanity spec"));
+  CHECK_THAT(r.err, Catch::Contains("warning: every-cube-uses-all-colors: a cube has 6 faces"));
+  CHECK_THAT(r.err, Catch::Contains("warning: all-different: exactly 2 can never hold"));
+  CHECK_THAT(r.err, Catch::Contains("is a multiple of 8"));
+  r = run("validate --format json " + spec.string());
+  CHECK(json::parse(r.out)["warnings"].size() == 2);
+  // Modulo turning the tower, counts are multiples of 2: at least 2 can hold, exactly 3 not.
+  const fs::path rotation = write("rotation.yaml",
+                                  "puzzle: instant-insanity\n"
+                                  "parameters: {cubes: 4}\n"
+                                  "solutions:\n"
+                                  "  count-as: orientations\n"
+                                  "  modulo: tower-rotation\n"
+                                  "  all-different: {min: 2, max: 3}\n"
+                                  "  all-equal: {exactly: 3}\n");
+  r = run("validate " + rotation.string());
+  CHECK(r.exit_code == 0);
+  CHECK_THAT(r.err, !Catch::Contains("all-different"));
+  CHECK_THAT(r.err, Catch::Contains("all-equal: exactly 3 can never hold"));
+  // Every shipped spec can be met.
+  for (const auto& entry : fs::recursive_directory_iterator(source("specs"))) {
+    if (entry.path().extension() != ".yaml") continue;
+    r = run("validate " + entry.path().string());
+    INFO(entry.path());
+    CHECK(r.exit_code == 0);
+    CHECK_THAT(r.err, !Catch::Contains("warning"));
+  }
+}
