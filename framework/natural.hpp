@@ -4,10 +4,14 @@
 #pragma once
 
 // GCC 12 reports a false "maybe uninitialized" inside cpp_int's inline storage once inlined.
+#if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 #include <boost/multiprecision/cpp_int.hpp>
+#if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic pop
+#endif
 #include <nlohmann/json.hpp>
 
 #include <cstdint>

@@ -29,6 +29,7 @@ TEST_CASE("Loeffler Q1: the classical puzzle has 2 ADIIS up to tower rotation", 
   const Answer a = run("loffler-q1");
   REQUIRE(a.emitted.size() == 1);
   CHECK(a.emitted[0][0].second.value == 2);
+  CHECK(a.emitted[0][0].second.exact);  // a given instance's counts are exact, not "at least"
   CHECK(a.summary.proven);
 }
 
