@@ -267,6 +267,14 @@ int describe_family(const std::string& name, Format format, std::ostream& out) {
     j["measures"].push_back({{"name", measure.name}, {"help", measure.help}});
     measures << "  " << measure.name << "\n      " << measure.help << "\n";
   }
+  // What `objective:` accepts: a sum of kinds' counts, or one measure.
+  const std::vector<std::string> kind_names = family.kind_names();
+  j["objectives"] = Json::array();
+  for (const char* direction : {"minimize", "maximize"}) {
+    j["objectives"].push_back(std::string(direction) + ": KIND + KIND ...");
+    for (const auto& measure : family.measures())
+      j["objectives"].push_back(std::string(direction) + ": " + measure.name);
+  }
   j["origin"] = cli::families().origin(family);
   std::ostringstream text;
   text << family.name() << ": " << family.summary() << "\n\nparameters:\n"
@@ -279,6 +287,11 @@ int describe_family(const std::string& name, Format format, std::ostream& out) {
   if (!family.measures().empty())
     text << "\nmeasures (bound them under `instance:`, or optimise them with `objective:`):\n"
          << measures.str();
+  text << "\nobjectives (spec `objective:`; generate searches for the optimum and says when it is proven):\n"
+       << "  {minimize: KIND} or {maximize: KIND}, or a sum: {minimize: " << kind_names.front()
+       << (kind_names.size() > 1 ? " + " + kind_names[1] : std::string()) << "}\n";
+  for (const auto& measure : family.measures())
+    text << "  {minimize: " << measure.name << "} or {maximize: " << measure.name << "}\n";
   print(out, format, j, text.str());
   return ok;
 }

@@ -222,6 +222,9 @@ TEST_CASE("cli: list, describe, validate, render", "[cli]") {
   CHECK(json::parse(r.out)["measures"][0]["name"] == "size");
   CHECK(json::parse(r.out)["origin"] == "built in");
   CHECK_THAT(run("describe eight-blocks").out, Catch::Contains("measures (bound them"));
+  // And the objectives it may optimise: kinds' counts, and measures.
+  CHECK(json::parse(r.out)["objectives"].size() == 4);
+  CHECK_THAT(run("describe eight-blocks").out, Catch::Contains("{minimize: size}"));
   r = run("validate " + source("specs/instant-insanity/unique-tower.yaml") + " --format json");
   CHECK(r.exit_code == 0);
   CHECK(json::parse(r.out)["bounds"]["all-different"] == "exactly 1");
