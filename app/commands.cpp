@@ -287,7 +287,8 @@ int describe_family(const std::string& name, Format format, std::ostream& out) {
   if (!family.measures().empty())
     text << "\nmeasures (bound them under `instance:`, or optimise them with `objective:`):\n"
          << measures.str();
-  text << "\nobjectives (spec `objective:`; generate searches for the optimum and says when it is proven):\n"
+  text << "\nobjectives (spec `objective:`; generate searches for the optimum and says when it is "
+          "proven):\n"
        << "  {minimize: KIND} or {maximize: KIND}, or a sum: {minimize: " << kind_names.front()
        << (kind_names.size() > 1 ? " + " + kind_names[1] : std::string()) << "}\n";
   for (const auto& measure : family.measures())

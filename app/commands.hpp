@@ -71,8 +71,10 @@ struct WorksheetRequest {
   std::size_t count = 4;
   std::string output;  // the HTML file; with `pdf`, the PDF goes next to it
   bool pdf = false;
-  std::string title;  // default: "<Family> puzzles"
-  RunOverrides run;   // --seed, --time-limit, ...
+  std::string title;          // default: "<Family> puzzles"
+  RunOverrides run;           // --seed, --time-limit, ...
+  std::string paper = "a4";   // a4 | letter
+  std::string key = "after";  // after (the sheet's last pages) | separate (NAME-key.html) | none
 };
 // Progress and errors go to `log`.
 int worksheet(const std::string& spec_file, const WorksheetRequest& request, std::ostream& log);

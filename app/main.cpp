@@ -85,7 +85,9 @@ int main(int argc, char** argv) {
                                                 {"render --format", "text yaml json svg html"},
                                                 {"* --strategy", "auto exhaustive search random"},
                                                 {"generate --instances", "all"},
-                                                {"completion shell", "bash"}};
+                                                {"completion shell", "bash"},
+                                                {"worksheet --paper", "a4 letter"},
+                                                {"worksheet --key", "after separate none"}};
   for (const auto& f : cli::families().families())
     for (const auto& info : f->solution_options()) {
       for (const auto& choice : info.choices) {
@@ -177,6 +179,15 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"auto", "exhaustive", "search", "random"}));
   worksheet->add_option("--time-limit", sheet.run.time_limit,
                         "e.g. 30s, 10m (default: the spec's)");
+  worksheet->add_option("--paper", sheet.paper, "a4 or letter")
+      ->check(CLI::IsMember({"a4", "letter"}))
+      ->default_val("a4");
+  worksheet
+      ->add_option("--key", sheet.key,
+                   "where the answer key goes: after (the last pages), separate (NAME-key.html "
+                   "beside the sheet) or none")
+      ->check(CLI::IsMember({"after", "separate", "none"}))
+      ->default_val("after");
 
   std::string shell;
   auto* completion = app.add_subcommand(

@@ -197,7 +197,16 @@ int worksheet(const std::string& spec_file, const WorksheetRequest& request, std
   if (request.output.empty() || request.output == "-")
     throw InputError(cmd, "-o", "a worksheet needs an output file (-o sheet.html)");
   check_output_file(request.output, "-o");
+  const render::Paper paper = render::parse_paper(request.paper);  // checked by the parser
   const fs::path pdf = fs::path(request.output).replace_extension(".pdf");
+  // A separate key: NAME-key.html (and NAME-key.pdf) beside the sheet.
+  const fs::path key_file =
+      fs::path(request.output)
+          .replace_filename(fs::path(request.output).stem().string() + "-key" +
+                            fs::path(request.output).extension().string());
+  const fs::path key_pdf = fs::path(key_file).replace_extension(".pdf");
+  const bool separate_key = request.key == "separate";
+  if (separate_key) check_output_file(key_file.string(), "--key separate");
   std::optional<fs::path> browser;
   if (request.pdf) {
     if (pdf == fs::path(request.output))
@@ -206,6 +215,7 @@ int worksheet(const std::string& spec_file, const WorksheetRequest& request, std
                        "page itself cannot be " +
                            request.output + ": name it NAME.html");
     check_output_file(pdf.string(), "--pdf");
+    if (separate_key) check_output_file(key_pdf.string(), "--pdf");
     browser = render::find_browser();
     if (!browser)
       throw InputError(cmd, "--pdf",
@@ -222,7 +232,7 @@ int worksheet(const std::string& spec_file, const WorksheetRequest& request, std
   const bool own_seeds = collected.own_seeds;
 
   const std::string title = request.title.empty() ? family.title() + " puzzles" : request.title;
-  render::HtmlPage page(title);
+  render::HtmlPage page(title, paper);
   page.add(render::heading(1, title));
   page.add(render::paragraph("Name: ______________________    Date: ____________", "name-line"));
   const Limits limits = Limits::within(std::chrono::seconds(20), 0, spec.generate.threads);
@@ -241,7 +251,6 @@ int worksheet(const std::string& spec_file, const WorksheetRequest& request, std
     page.add(std::move(section));
   }
 
-  page.add(render::page_break());
   render::Element key("section");
   key.set("class", "answer-key");
   key.add(render::heading(1, "Answer key"));
@@ -283,13 +292,26 @@ int worksheet(const std::string& spec_file, const WorksheetRequest& request, std
           render::figure(solution->draw(), shown[k].size() > 1 ? "A " + kind + " solution." : ""));
     key.add(std::move(answer));
   }
-  page.add(std::move(key));
+  if (request.key == "after") {
+    page.add(render::page_break());
+    page.add(std::move(key));
+  }
 
   write_output(request.output, page.str(), log);
   log << "wrote " << request.output << "\n";
+  if (separate_key) {
+    render::HtmlPage key_page(title + ": answer key", paper);
+    key_page.add(std::move(key));
+    write_output(key_file.string(), key_page.str(), log);
+    log << "wrote " << key_file.string() << "\n";
+  }
   if (browser) {
     render::print_to_pdf(*browser, request.output, pdf);
     log << "wrote " << pdf.string() << "\n";
+    if (separate_key) {
+      render::print_to_pdf(*browser, key_file, key_pdf);
+      log << "wrote " << key_pdf.string() << "\n";
+    }
   }
   return ok;
 }

@@ -61,8 +61,25 @@ Element tab(double x1, double y1, double x2, double y2, double depth) {
   p.set("class", "tab");
   p.set("points", point(x1, y1) + point(x1 + inset * dx + k * nx, y1 + inset * dy + k * ny) +
                       point(x2 - inset * dx + k * nx, y2 - inset * dy + k * ny) + point(x2, y2));
-  p.set("fill", "#f2f2f2").set("stroke", "#888").set("stroke-dasharray", "3,2");
+  // Its outline is cut (solid); the edge it shares with a face is a fold, drawn over it.
+  p.set("fill", "#f2f2f2").set("stroke", "#000");
   return p;
+}
+
+// A fold line over a face edge that is drawn solid: white underneath, then black dashes.
+Element fold(double x1, double y1, double x2, double y2) {
+  Element g("g");
+  g.set("class", "fold");
+  for (const bool dashes : {false, true}) {
+    Element line("line");
+    line.set("x1", x1).set("y1", y1).set("x2", x2).set("y2", y2);
+    if (dashes)
+      line.set("stroke", "#000").set("stroke-width", 1).set("stroke-dasharray", "4,3");
+    else
+      line.set("stroke", "#fff").set("stroke-width", 2.5);
+    g.add(std::move(line));
+  }
+  return g;
 }
 
 // The colours as a row of discs with their names, wrapped at `width`.
@@ -173,6 +190,17 @@ Element Palette::cube_net(double cell, const std::array<int, 6>& faces,
     f.set("data-side", kNetFaces[i]);
     g.add(std::move(f));
   }
+  // Cut along the solid outline, fold along the dashed lines: the edges between two faces and
+  // between a face and its tab.
+  std::vector<std::array<std::array<double, 2>, 2>> folds = {{
+      {at(1, 1), at(2, 1)},  // top | front
+      {at(1, 1), at(1, 2)},  // left | front
+      {at(2, 1), at(2, 2)},  // front | right
+      {at(3, 1), at(3, 2)},  // right | back
+      {at(1, 2), at(2, 2)},  // front | bottom
+  }};
+  folds.insert(folds.end(), edges.begin(), edges.end());
+  for (const auto& [a, b] : folds) g.add(fold(a[0], a[1], b[0], b[1]));
   return g;
 }
 
@@ -188,11 +216,11 @@ Drawing Palette::nets(const std::vector<std::array<int, 6>>& cubes, double cell)
     for (std::size_t k = 0; k < drawn; ++k) {
       const std::size_t number = i + k + 1;
       Drawing net;
-      net.content = cube_net(cell, cubes[i], drawn == run ? "Cube " + std::to_string(number)
-                                                          : "Cubes " + std::to_string(number) +
-                                                                "\u2013" +
-                                                                std::to_string(i + run) + ": " +
-                                                                std::to_string(run) + " alike");
+      net.content = cube_net(cell, cubes[i],
+                             drawn == run ? "Cube " + std::to_string(number)
+                                          : "Cubes " + std::to_string(number) + "\u2013" +
+                                                std::to_string(i + run) + ": " +
+                                                std::to_string(run) + " alike");
       net.width = net_width(cell);
       net.height = net_height(cell);
       parts.push_back(std::move(net));

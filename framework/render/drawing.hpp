@@ -51,6 +51,9 @@ class Palette {
   Element cube_net(double cell, const std::array<int, 6>& faces, const std::string& title) const;
   static double net_width(double cell);
   static double net_height(double cell);
+  // What to do with the nets, for a puzzle's task: the lines as cube_net draws them.
+  static constexpr const char* kNetHowTo =
+      "cut along the solid lines, fold along the dashed ones and glue the grey tabs inside";
   // Nets "Cube 1", "Cube 2", ... in rows across the page; more than 4 alike in a row are one
   // net, "Cubes 5–1004: 1000 alike".
   Drawing nets(const std::vector<std::array<int, 6>>& cubes, double cell = kNetCell) const;

@@ -16,9 +16,9 @@ namespace fs = std::filesystem;
 namespace {
 
 // No quotes, < or & in here: <style> is raw text to an HTML parser but not to an XML one.
-// Print first: A4 pages, figures never split across pages, the answer key on its own pages.
+// Print first: figures never split across pages, the answer key on its own pages. The paper
+// size comes first (HtmlPage::str).
 const char* const kStyle = R"(
-@page { size: A4; margin: 11mm 14mm; }
 body { font-family: DejaVu Sans, Arial, Helvetica, sans-serif; color: #000; margin: 0 auto;
        max-width: 182mm; }
 h1 { font-size: 19pt; margin: 0 0 3mm; }
@@ -76,6 +76,16 @@ void run_browser(const fs::path& browser, const fs::path& html, const std::strin
 
 }  // namespace
 
+Paper parse_paper(const std::string& name) {
+  if (name == "a4") return Paper::a4;
+  if (name == "letter") return Paper::letter;
+  throw std::invalid_argument("unknown paper " + name);
+}
+
+std::string to_string(Paper paper) {
+  return paper == Paper::a4 ? "a4" : "letter";
+}
+
 HtmlPage& HtmlPage::add(Element element) {
   parts_.push_back(std::move(element));
   return *this;
@@ -85,7 +95,8 @@ std::string HtmlPage::str() const {
   Element head("head");
   head.add(Element("meta").set("charset", "utf-8"));
   head.add(Element("title").text(title_));
-  head.add(Element("style").text(kStyle));
+  const std::string size = paper_ == Paper::a4 ? "A4" : "letter";
+  head.add(Element("style").text("\n@page { size: " + size + "; margin: 11mm 14mm; }" + kStyle));
   Element body("body");
   body.add(definitions());  // the hatching patterns once, before any drawing refers to them
   for (const auto& part : parts_) body.add(part);

@@ -209,8 +209,8 @@ class EightBlocks final : public Family {
   std::string task(const Instance& instance, const std::string&) const override {
     // Never the variety: the answer key names it.
     const int n = dynamic_cast<const BlocksInstance&>(instance).size();
-    return "Cut out the " + std::to_string(n) + " cubes, fold and glue them, then build " +
-           (n == 8 ? "from all eight" : "from eight of them") +
+    return "Make the " + std::to_string(n) + " cubes (" + render::Palette::kNetHowTo +
+           "), then build " + (n == 8 ? "from all eight" : "from eight of them") +
            " a 2x2x2 cube whose six faces each show a single colour, six different colours.";
   }
   std::string count_phrase(const std::string& kind, const Count& count,

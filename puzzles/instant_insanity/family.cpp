@@ -190,8 +190,8 @@ class InstantInsanity final : public Family {
         : kind == "all-equal"   ? "each of its four sides shows a single colour, and the four "
                                   "sides four different colours"
                                 : "each of its four sides shows a single colour";
-    return "Cut out the " + n +
-           " cubes, fold and glue them, then stack them into a tower so that " + goal + ".";
+    return "Make the " + n + " cubes (" + render::Palette::kNetHowTo +
+           "), then stack them into a tower so that " + goal + ".";
   }
   std::string count_phrase(const std::string& kind, const Count& count,
                            const OptionValues& options) const override {

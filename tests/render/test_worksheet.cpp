@@ -3,6 +3,7 @@
 #include <png.h>
 #include <catch2/catch.hpp>
 
+#include <cmath>
 #include <regex>
 #include <set>
 
@@ -56,6 +57,16 @@ void check_worksheet(const pugi::xml_document& doc, std::size_t puzzles) {
   }
 }
 
+// The first page's size in PDF points, rounded.
+std::pair<int, int> page_size(const std::string& pdf) {
+  std::smatch box;
+  if (!std::regex_search(pdf, box,
+                         std::regex("/MediaBox\\s*\\[\\s*0 0 ([0-9.]+) ([0-9.]+)\\s*\\]")))
+    return {0, 0};
+  return {static_cast<int>(std::lround(std::stod(box[1]))),
+          static_cast<int>(std::lround(std::stod(box[2])))};
+}
+
 pugi::xml_document read_xml(const fs::path& path) {
   return parse(slurp(path));
 }
@@ -75,8 +86,14 @@ TEST_CASE("worksheet: Instant Insanity, four distinct puzzles and their answer k
   std::set<std::vector<std::string>> drawn;
   for (const auto& puzzle : doc.select_nodes("//section[@class='puzzle']")) {
     CHECK(count(puzzle.node(), ".//g[@class='net']") == 4);
-    for (const auto& net : puzzle.node().select_nodes(".//g[@class='net']"))
+    for (const auto& net : puzzle.node().select_nodes(".//g[@class='net']")) {
       CHECK(count(net.node(), ".//g[@class='face']") == 6);
+      // Cut lines solid, fold lines dashed: 5 folds between faces and 7 at the tabs.
+      CHECK(count(net.node(), ".//g[@class='fold']/line[@stroke-dasharray]") == 12);
+      CHECK(count(net.node(), ".//polygon[@class='tab'][@stroke-dasharray]") == 0);
+    }
+    CHECK_THAT(puzzle.node().child("p").child_value(),
+               Catch::Contains("cut along the solid lines, fold along the dashed ones"));
     drawn.insert(face_colours(puzzle.node()));
   }
   CHECK(drawn.size() == 4);  // no puzzle printed twice
@@ -84,6 +101,49 @@ TEST_CASE("worksheet: Instant Insanity, four distinct puzzles and their answer k
   for (const auto& answer : doc.select_nodes("//section[@class='answer']"))
     CHECK_THAT(answer.node().child("p").child_value(),
                Catch::Contains("exactly one all-different solution up to turning or flipping"));
+}
+
+TEST_CASE("worksheet: paper size and where the answer key goes", "[render][cli]") {
+  const std::string spec = source("specs/instant-insanity/unique-tower.yaml");
+  const fs::path a4 = scratch_dir() / "paper-a4.html";
+  REQUIRE(run("worksheet " + spec + " --count 2 -o " + a4.string()).exit_code == 0);
+  CHECK_THAT(slurp(a4), Catch::Contains("@page { size: A4;"));
+
+  // Letter, with the key in a file of its own beside the sheet.
+  const fs::path letter = scratch_dir() / "paper-letter.html";
+  const fs::path key = scratch_dir() / "paper-letter-key.html";
+  fs::remove(key);
+  Result r =
+      run("worksheet " + spec + " --count 2 --paper letter --key separate -o " + letter.string());
+  INFO(r.err);
+  REQUIRE(r.exit_code == 0);
+  CHECK_THAT(slurp(letter), Catch::Contains("@page { size: letter;"));
+  const auto sheet = read_xml(letter);
+  const std::vector<std::string> puzzles_only = {"definitions", "h1", "name-line", "puzzle",
+                                                 "puzzle"};
+  CHECK(outline(sheet.child("html").child("body")) == puzzles_only);
+  REQUIRE(fs::exists(key));
+  const auto key_doc = read_xml(key);
+  CHECK_THAT(slurp(key), Catch::Contains("@page { size: letter;"));
+  CHECK(count(key_doc, "//section[@class='answer-key']/section[@class='answer']") == 2);
+  // The same puzzles as the sheet: the key's seeds are the sheet's.
+  CHECK_THAT(key_doc.child("html").child("head").child("title").child_value(),
+             Catch::Contains("answer key"));
+
+  // No key at all: the puzzles alone, and no key file.
+  const fs::path bare = scratch_dir() / "paper-bare.html";
+  const fs::path bare_key = scratch_dir() / "paper-bare-key.html";
+  fs::remove(bare_key);
+  REQUIRE(run("worksheet " + spec + " --count 2 --key none -o " + bare.string()).exit_code == 0);
+  CHECK(outline(read_xml(bare).child("html").child("body")) == puzzles_only);
+  CHECK_FALSE(fs::exists(bare_key));
+
+  // Bad values are refused before any work.
+  for (const std::string bad : {" --paper a5", " --key inside"}) {
+    r = run("worksheet " + spec + bad + " -o " + (scratch_dir() / "never.html").string());
+    CHECK(r.exit_code == 2);
+    CHECK_FALSE(fs::exists(scratch_dir() / "never.html"));
+  }
 }
 
 TEST_CASE("worksheet: the 36 Cube and Eight Blocks", "[render][cli]") {
@@ -195,6 +255,23 @@ TEST_CASE("browser: a worksheet prints to a two-page PDF and a screenshot that i
   std::smatch pages;
   REQUIRE(std::regex_search(pdf, pages, std::regex("/Type\\s*/Pages\\b[^>]*?/Count\\s+([0-9]+)")));
   CHECK(pages[1] == "2");
+  // A4: 595 x 842 points.
+  CHECK(page_size(pdf) == std::pair{595, 842});
+
+  // Letter, 612 x 792 points, and its separate key printed too.
+  const fs::path letter = scratch_dir() / "print-letter.html";
+  const Result l = run("worksheet " + source("specs/instant-insanity/unique-tower.yaml") +
+                       " --count 1 --paper letter --key separate --pdf -o " + letter.string());
+  INFO(l.err);
+  REQUIRE(l.exit_code == 0);
+  for (const char* name : {"print-letter.pdf", "print-letter-key.pdf"}) {
+    const std::string printed = slurp(scratch_dir() / name);
+    INFO(name);
+    CHECK(page_size(printed) == std::pair{612, 792});
+    REQUIRE(std::regex_search(printed, pages,
+                              std::regex("/Type\\s*/Pages\\b[^>]*?/Count\\s+([0-9]+)")));
+    CHECK(pages[1] == "1");
+  }
 
   const fs::path png = scratch_dir() / "print.png";
   puzzlegen::render::screenshot(*browser, sheet, png, 800, 1000);
