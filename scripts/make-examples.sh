@@ -5,10 +5,18 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-sheet() {  # name spec count
-  build/puzzlegen worksheet "$2" --count "$3" --pdf -o "docs/examples/$1.html"
-  pdftoppm -png -r 50 "docs/examples/$1.pdf" "docs/examples/$1-page"
+sheet() {  # name spec count [worksheet options...]
+  local name=$1 spec=$2 count=$3
+  shift 3
+  rm -f docs/examples/"$name"-page-*.png docs/examples/"$name"-key*
+  build/puzzlegen worksheet "$spec" --count "$count" --pdf -o "docs/examples/$name.html" "$@"
+  pdftoppm -png -r 50 "docs/examples/$name.pdf" "docs/examples/$name-page"
+  if [ -f "docs/examples/$name-key.pdf" ]; then
+    pdftoppm -png -r 50 "docs/examples/$name-key.pdf" "docs/examples/$name-key-page"
+  fi
 }
-sheet instant-insanity specs/instant-insanity/unique-tower.yaml 4
+sheet instant-insanity specs/instant-insanity/unique-tower.yaml 6
+sheet instant-insanity-letter specs/instant-insanity/unique-tower.yaml 6 --paper letter \
+  --key separate --seed 100
 sheet cube36 specs/cube36/unique-n5.yaml 3
-sheet eight-blocks specs/eight-blocks/eight-cubes-one-solid.yaml 2
+sheet eight-blocks specs/eight-blocks/eight-cubes-one-solid.yaml 6

@@ -153,27 +153,31 @@ Element Palette::disc(double cx, double cy, double radius, int colour) const {
 }
 
 double Palette::net_width(double cell) {
-  return 4.5 * cell;
+  return 3.6 * cell;
 }
 double Palette::net_height(double cell) {
-  return 3.6 * cell + 18;
+  return 4.35 * cell + 18;
 }
 
 Element Palette::cube_net(double cell, const std::array<int, 6>& faces,
                           const std::string& title) const {
-  // Cells in net order: top (1,0); left (0,1), front (1,1), right (2,1), back (3,1); bottom
-  // (1,2), offset by the tab depth so tabs stay inside the box.
+  // Laid out as a cross 4 cells wide and 3 high: top (1,0); left (0,1), front (1,1), right
+  // (2,1), back (3,1); bottom (1,2). Drawn turned a quarter clockwise, 3 wide and 4 high, so
+  // that four nets stand side by side across a page: a rotation of the paper, so it folds into
+  // the same cube (a reflection would give its mirror image). Offset by the tab depth so the
+  // tabs stay inside the box.
   static constexpr std::array<std::array<int, 2>, 6> kCells = {
       {{1, 0}, {0, 1}, {1, 1}, {2, 1}, {3, 1}, {1, 2}}};
   const double d = 0.3 * cell;  // tab depth
   const double ox = d, oy = 18 + d;
   Element g("g");
   g.set("class", "net").set("data-title", title);
-  g.add(label(ox, 13, title, 13, "start", "bold"));
-  // Seven tabs, one per pair of edges glued together when the net is folded.
+  g.add(label(0, 13, title, 13, "start", "bold"));
+  // A point (cx, cy) of the cross's grid, turned: (x, y) -> (3 - y, x).
   auto at = [&](double cx, double cy) {
-    return std::array<double, 2>{ox + cx * cell, oy + cy * cell};
+    return std::array<double, 2>{ox + (3 - cy) * cell, oy + cx * cell};
   };
+  // Seven tabs, one per pair of edges glued together when the net is folded.
   const std::array<std::array<std::array<double, 2>, 2>, 7> edges = {{
       {at(1, 1), at(1, 0)},  // top's left edge, glued to left's top edge
       {at(1, 0), at(2, 0)},  // top's top edge, glued to back's top edge
@@ -186,7 +190,9 @@ Element Palette::cube_net(double cell, const std::array<int, 6>& faces,
   for (const auto& [a, b] : edges) g.add(tab(a[0], a[1], b[0], b[1], d));
   for (std::size_t i = 0; i < 6; ++i) {
     const auto [cx, cy] = kCells[i];
-    Element f = face(ox + cx * cell, oy + cy * cell, cell, faces[i]);
+    // The cell's top-left corner after turning is its old bottom-left one.
+    const auto corner = at(cx, cy + 1);
+    Element f = face(corner[0], corner[1], cell, faces[i]);
     f.set("data-side", kNetFaces[i]);
     g.add(std::move(f));
   }
@@ -227,7 +233,7 @@ Drawing Palette::nets(const std::vector<std::array<int, 6>>& cubes, double cell)
     }
     i += run;
   }
-  Drawing d = flow(std::move(parts), kPageWidth, 14);
+  Drawing d = flow(std::move(parts), kPageWidth, 10);
   d.colours = colours_;
   return d;
 }

@@ -45,9 +45,9 @@ class Palette {
   // A disc of the colour with its label (graph vertices, legend swatches).
   Element disc(double cx, double cy, double radius, int colour) const;
 
-  // A cross-shaped net to cut out and fold, with glue tabs: top; left, front, right, back;
-  // bottom. `faces` holds the colours in that order. <g class="net"> with six faces,
-  // net_width(cell) by net_height(cell) with the title, its top-left corner at the origin.
+  // A cross-shaped net to cut out and fold, with glue tabs, standing upright: top; left,
+  // front, right, back; bottom. `faces` holds the colours in that order. <g class="net"> with six
+  // faces, net_width(cell) by net_height(cell) with the title, its top-left corner at the origin.
   Element cube_net(double cell, const std::array<int, 6>& faces, const std::string& title) const;
   static double net_width(double cell);
   static double net_height(double cell);
@@ -58,9 +58,9 @@ class Palette {
   // net, "Cubes 5–1004: 1000 alike".
   Drawing nets(const std::vector<std::array<int, 6>>& cubes, double cell = kNetCell) const;
 
-  // A face on a net to cut out: 48 CSS px, 12.7 mm in print. Three nets fit across a page
-  // and eight cubes on one page with their puzzle's text.
-  static constexpr double kNetCell = 48;
+  // A face on a net to cut out: 44 CSS px, 11.6 mm in print. Four nets stand side by side
+  // across a page, so a four-cube puzzle takes one row.
+  static constexpr double kNetCell = 44;
 
  private:
   Element mark(const std::string& css_class, const Element& outline, double cx, double cy,

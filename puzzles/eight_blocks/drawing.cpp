@@ -88,8 +88,8 @@ render::Drawing BlocksInstance::draw() const {
   std::vector<std::array<int, 6>> nets;
   for (const int v : numbered_cubes(counts_))
     nets.push_back(net_order(varieties()[static_cast<std::size_t>(v)].colouring));
-  // Up to nine cubes at full size (one page); more at three quarters, four across.
-  return palette().nets(nets, nets.size() > 9 ? 36 : render::Palette::kNetCell);
+  // Eight cubes in two rows at 8.7 mm faces, so that two puzzles share an A4 page.
+  return palette().nets(nets, nets.size() > 4 ? 33 : render::Palette::kNetCell);
 }
 
 render::Drawing draw_assembly(const Counts& counts, int variety,

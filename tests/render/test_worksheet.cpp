@@ -292,6 +292,21 @@ TEST_CASE("browser: a worksheet prints to a two-page PDF and a screenshot that i
   CHECK(inked / total > 0.02);
   CHECK(coloured / total > 0.01);
 
+  // Dense enough to choose: six puzzles of each family with nets on at most three A4 pages
+  // (the key apart); a page never holds one puzzle where two fit.
+  for (const std::string spec : {"specs/instant-insanity/unique-tower.yaml",
+                                 "specs/eight-blocks/eight-cubes-one-solid.yaml"}) {
+    const fs::path six = scratch_dir() / "six.html";
+    const Result made =
+        run("worksheet " + source(spec) + " --count 6 --key none --pdf -o " + six.string());
+    INFO(spec << ": " << made.err);
+    REQUIRE(made.exit_code == 0);
+    const std::string printed = slurp(scratch_dir() / "six.pdf");
+    REQUIRE(std::regex_search(printed, pages,
+                              std::regex("/Type\\s*/Pages\\b[^>]*?/Count\\s+([0-9]+)")));
+    CHECK(std::stoi(pages[1]) <= 3);
+  }
+
   // Any file name reaches the browser: '#', '?', '%' and spaces are part of a file's name, not
   // of a URL.
   const fs::path odd = scratch_dir() / "week #3 ? 100% sheet.html";
