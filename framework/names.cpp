@@ -16,7 +16,11 @@ std::vector<std::string> unique_prefixes(const std::vector<std::string>& names) 
     };
     while (length < name.size() && clashes(length)) ++length;
     std::string abbreviation = name.substr(0, length);
-    abbreviation[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(abbreviation[0])));
+    // A one-letter name is its own label, as written ("a" stays "a", so a sheet, its legend
+    // and its key name a colour the same way); longer names give capitals (red -> R).
+    if (name.size() > 1)
+      abbreviation[0] =
+          static_cast<char>(std::toupper(static_cast<unsigned char>(abbreviation[0])));
     out.push_back(abbreviation);
   }
   return out;

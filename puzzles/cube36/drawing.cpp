@@ -14,7 +14,7 @@ using render::Element;
 using render::label;
 
 render::Grid grid_of(int n) {
-  return render::Grid{n, n, 44, 0, 22};
+  return render::Grid{n, n, 52, 0, 22};  // 13.8 mm cells: room to write a colour's letter
 }
 
 render::Palette palette_of(const Board& board) {
@@ -41,9 +41,19 @@ render::Drawing Board::draw() const {
     Element g("g");
     g.set("class", "cell").set("data-size", std::to_string(size));
     g.add(grid.cell_rect(row, column, hex.data()));
-    g.add(label(x + side / 2, y + side / 2 + 8, std::to_string(size), 22, "middle", "bold"));
+    // The size small in the corner, on white, as the key shows it: the rest of the cell is
+    // room to write a colour.
+    g.add(Element("rect")
+              .set("x", x + 2)
+              .set("y", y + 2)
+              .set("width", 16)
+              .set("height", 16)
+              .set("fill", "#fff")
+              .set("stroke", "#000")
+              .set("stroke-width", 0.6));
+    g.add(label(x + 10, y + 15, std::to_string(size), 12, "middle", "bold"));
     if (special[static_cast<std::size_t>(cell)])
-      g.add(label(x + side - 4, y + 13, "*", 16, "end", "bold"));
+      g.add(label(x + side - 4, y + 15, "*", 16, "end", "bold"));
     d.content.add(std::move(g));
   }
   grid.add_frame(d);
