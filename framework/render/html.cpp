@@ -151,6 +151,9 @@ void print_to_pdf(const fs::path& browser, const fs::path& html, const fs::path&
               "--no-pdf-header-footer --print-to-pdf-no-header --print-to-pdf=" +
                   quote(fs::absolute(temporary)));
   if (!fs::exists(temporary)) throw std::runtime_error("the browser wrote no PDF");
+  std::error_code error;  // a replaced PDF keeps its permissions, as write_file_atomically does
+  if (const auto existing = fs::status(pdf, error); !error && fs::is_regular_file(existing))
+    fs::permissions(temporary, existing.permissions(), error);
   fs::rename(temporary, pdf);
 }
 
