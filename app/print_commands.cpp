@@ -51,11 +51,7 @@ void write_output(const std::string& path, const std::string& content, std::ostr
     out << content;
     return;
   }
-  try {
-    write_file_atomically(path, content);
-  } catch (const std::exception& e) {
-    throw InputError({"command line", 0, 0}, "--output", e.what());
-  }
+  write_file_atomically(path, content);  // OutputError (exit 5) if the system refuses
 }
 
 struct Puzzle {
