@@ -2,6 +2,7 @@
 // `worksheet` (N generated puzzles on one HTML page, the answer key after a page break).
 #include <filesystem>
 #include <iostream>
+#include <map>
 #include <set>
 #include <sstream>
 
@@ -18,25 +19,32 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// Solutions drawn per puzzle in an answer key, at most.
+// Kinds drawn per puzzle in an answer key, at most; and how few solutions of a kind (that look
+// different) are all drawn, rather than one.
 constexpr std::size_t kDrawnSolutions = 3;
+constexpr std::size_t kAllDrawnUpTo = 4;
 
 struct Shown {
   std::string kind;
   std::unique_ptr<Solution> solution;
 };
 
-// The solutions an answer key shows: one of each kind the spec requires, or else the first
-// kind, in the family's order, that has a solution.
+// The solutions an answer key shows: those of each kind the spec requires (all of them when
+// at most kAllDrawnUpTo look different, else the first), or else the first kind, in the
+// family's order, that has a solution.
 std::vector<Shown> answers(const Spec& spec, const Instance& instance, const Limits& limits) {
   const Family& family = *spec.family;
   std::vector<Shown> out;
+  std::size_t kinds = 0;
   for (const auto& kind : family.kind_names()) {
     const auto it = spec.bounds.find(kind);
     if (it == spec.bounds.end() || !it->second.min || *it->second.min == 0) continue;
-    if (out.size() == kDrawnSolutions) break;
-    if (auto solution = family.first_solution(instance, kind, limits))
-      out.push_back({kind, std::move(solution)});
+    if (kinds == kDrawnSolutions) break;
+    auto found = family.distinct_solutions(instance, kind, kAllDrawnUpTo + 1, limits);
+    if (found.empty()) continue;
+    ++kinds;
+    if (found.size() > kAllDrawnUpTo) found.resize(1);
+    for (auto& solution : found) out.push_back({kind, std::move(solution)});
   }
   for (const auto& kind : family.kind_names()) {
     if (!out.empty()) break;
@@ -283,9 +291,18 @@ int worksheet(const std::string& spec_file, const WorksheetRequest& request, std
     if (shown[k].empty())
       answer.add(render::paragraph(none ? "It has no solution."
                                         : "No solution was found to draw within the time limit."));
-    for (const auto& [kind, solution] : shown[k])
-      answer.add(
-          render::figure(solution->draw(), shown[k].size() > 1 ? "A " + kind + " solution." : ""));
+    // Captions only where there is more than one drawing: "all-different solution 2 of 2".
+    std::map<std::string, std::size_t> of_kind, seen;
+    for (const auto& shown_one : shown[k]) ++of_kind[shown_one.kind];
+    for (const auto& [kind, solution] : shown[k]) {
+      const std::size_t number = ++seen[kind];
+      const std::string caption = of_kind[kind] > 1
+                                      ? kind + ", " + std::to_string(number) + " of the " +
+                                            std::to_string(of_kind[kind]) + " that look different."
+                                  : shown[k].size() > 1 ? "A " + kind + " solution."
+                                                        : "";
+      answer.add(render::figure(solution->draw(), caption));
+    }
     key.add(std::move(answer));
   }
   if (request.key == "after") {

@@ -31,6 +31,16 @@ Gecode::IntValBranch InstanceSearch::value_order() const {
 
 void Family::check_parameters(const OptionValues&, const SourceLocation&) const {}
 
+std::vector<std::unique_ptr<Solution>> Family::distinct_solutions(const Instance& instance,
+                                                                  const std::string& kind,
+                                                                  std::size_t most,
+                                                                  const Limits& limits) const {
+  std::vector<std::unique_ptr<Solution>> out;
+  if (most == 0) return out;
+  if (auto first = first_solution(instance, kind, limits)) out.push_back(std::move(first));
+  return out;
+}
+
 std::uint64_t Family::count_multiple(const std::string&, const OptionValues&) const {
   return 1;
 }

@@ -165,6 +165,12 @@ class Family {
   virtual std::unique_ptr<Solution> first_solution(const Instance& instance,
                                                    const std::string& kind,
                                                    const Limits& limits) const = 0;
+  // Up to `most` solutions of `kind` that look different to a solver, so that an answer key
+  // can show every solution when there are few. Default: the first solution alone.
+  virtual std::vector<std::unique_ptr<Solution>> distinct_solutions(const Instance& instance,
+                                                                    const std::string& kind,
+                                                                    std::size_t most,
+                                                                    const Limits& limits) const;
 
   // Instance spaces, for generators.
   virtual std::unique_ptr<InstanceSpace> instance_space(const OptionValues& parameters,

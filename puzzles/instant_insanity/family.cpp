@@ -252,6 +252,18 @@ class InstantInsanity final : public Family {
     return std::make_unique<TowerSolution>(tower, kind, found->first_rotations());
   }
 
+  std::vector<std::unique_ptr<Solution>> distinct_solutions(const Instance& instance,
+                                                            const std::string& kind,
+                                                            std::size_t most,
+                                                            const Limits& limits) const override {
+    // Towers that look different: arrangements up to turning and flipping the whole tower.
+    const auto& tower = dynamic_cast<const TowerInstance&>(instance);
+    std::vector<std::unique_ptr<Solution>> out;
+    for (auto& rotations : distinct_towers(tower, parse_kind(kind), most, limits))
+      out.push_back(std::make_unique<TowerSolution>(tower, kind, std::move(rotations)));
+    return out;
+  }
+
   std::unique_ptr<InstanceSpace> instance_space(const OptionValues& parameters,
                                                 const OptionValues& constraints,
                                                 const InstanceSearch& search) const override {

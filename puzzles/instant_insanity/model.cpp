@@ -302,6 +302,18 @@ Count count_towers(const TowerInstance& instance, Kind kind, const CountConventi
   return result;
 }
 
+std::vector<std::vector<int>> distinct_towers(const TowerInstance& instance, Kind kind,
+                                              std::size_t most, const Limits& limits) {
+  const SymmetryGroup sides_group = side_group(tower_group(true), instance.size());
+  std::vector<std::vector<int>> out;
+  TowerSpace root(instance, kind);
+  enumerate<TowerSpace>(root, limits, [&](TowerSpace& solution) {
+    if (sides_group.is_canonical(solution.side_values())) out.push_back(solution.first_rotations());
+    return out.size() < most;
+  });
+  return out;
+}
+
 TwoFactorSpace::TwoFactorSpace(const TowerInstance& instance) : edge(*this, instance.size(), 0, 2) {
   const int n = instance.size();
   // Each chosen pair contributes its two colours as endpoints (a table of 3 rows per cube:

@@ -95,6 +95,11 @@ Count count_through_two_factors(const TowerInstance& instance, bool orientations
 // One all-different tower (a rotation per cube) built from the first pair of edge-disjoint
 // transversal 2-factors, each cycle oriented so every colour is in front (left) exactly once;
 // empty when there is none (or a limit stopped the search).
+// Up to `most` towers of `kind` that look different (arrangements up to turning and flipping
+// the tower), as rotations per cube; fewer when the space or a limit ends first.
+std::vector<std::vector<int>> distinct_towers(const TowerInstance& instance, Kind kind,
+                                              std::size_t most, const Limits& limits);
+
 std::vector<int> first_tower_through_two_factors(const TowerInstance& instance,
                                                  const Limits& limits);
 

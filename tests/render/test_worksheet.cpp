@@ -4,8 +4,10 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <fstream>
 #include <regex>
 #include <set>
+#include <sstream>
 
 #include "cli/run.hpp"
 #include "render/html.hpp"
@@ -144,6 +146,34 @@ TEST_CASE("worksheet: paper size and where the answer key goes", "[render][cli]"
     CHECK(r.exit_code == 2);
     CHECK_FALSE(fs::exists(scratch_dir() / "never.html"));
   }
+}
+
+TEST_CASE("worksheet: a puzzle with few solutions shows every one in its key", "[render][cli]") {
+  // Exactly two towers that look different: both are drawn, each captioned, and they differ.
+  const fs::path spec = scratch_dir() / "two-towers.yaml";
+  std::ofstream(spec) << "puzzle: instant-insanity\n"
+                         "parameters: {cubes: 4, colors: [red, green, blue, white]}\n"
+                         "instance: {every-cube-uses-all-colors: true}\n"
+                         "solutions:\n"
+                         "  count-as: arrangements\n"
+                         "  modulo: tower-symmetry\n"
+                         "  all-different: {exactly: 2}\n"
+                         "generate: {instances: 1, strategy: search, seed: 3}\n";
+  const fs::path sheet = scratch_dir() / "two-towers.html";
+  const Result r = run("worksheet " + spec.string() + " --count 1 -o " + sheet.string());
+  INFO(r.err);
+  REQUIRE(r.exit_code == 0);
+  const auto doc = read_xml(sheet);
+  const auto figures = doc.select_nodes("//section[@class='answer']/figure");
+  REQUIRE(figures.size() == 2);
+  CHECK(std::string(figures[0].node().child("figcaption").child_value()) ==
+        "all-different, 1 of the 2 that look different.");
+  CHECK(std::string(figures[1].node().child("figcaption").child_value()) ==
+        "all-different, 2 of the 2 that look different.");
+  std::ostringstream first, second;
+  figures[0].node().child("svg").print(first);
+  figures[1].node().child("svg").print(second);
+  CHECK(first.str() != second.str());
 }
 
 TEST_CASE("worksheet: the 36 Cube and Eight Blocks", "[render][cli]") {
