@@ -307,10 +307,12 @@ std::vector<std::vector<int>> distinct_towers(const TowerInstance& instance, Kin
   const SymmetryGroup sides_group = side_group(tower_group(true), instance.size());
   std::vector<std::vector<int>> out;
   TowerSpace root(instance, kind);
-  enumerate<TowerSpace>(root, limits, [&](TowerSpace& solution) {
+  const SearchStats stats = enumerate<TowerSpace>(root, limits, [&](TowerSpace& solution) {
     if (sides_group.is_canonical(solution.side_values())) out.push_back(solution.first_rotations());
     return out.size() < most;
   });
+  // Cut short by a limit, the towers found are not all there are: claim only the first.
+  if (!stats.exhausted() && out.size() < most && out.size() > 1) out.resize(1);
   return out;
 }
 
