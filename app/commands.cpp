@@ -544,7 +544,7 @@ int generate(const std::string& spec_file, const GenerateRequest& request, Forma
   const auto started = Clock::now();
   // The workers format records in parallel; emission only writes them, in order.
   auto prepare = [&](const InstancePtr& instance, const Evaluation& e, std::size_t subproblem) {
-    Json record = instance_record(spec, *instance, e.counts, 0);
+    Json record = instance_record(spec, *instance, e.class_size, e.counts, 0);
     if (sharded) {
       record["subproblem"] = subproblem;
       record["key"] = instance->canonical_key();
@@ -558,7 +558,7 @@ int generate(const std::string& spec_file, const GenerateRequest& request, Forma
         break;
     }
     std::string text = instance->render_text();
-    if (const auto size = instance->class_size())
+    if (const auto& size = e.class_size)
       text += "class: " + to_string(*size) + " instance" + (*size == 1 ? "" : "s") +
               " equal to this one up to the family's symmetries\n";
     return text + "counts" + convention_suffix(spec.solution_options) + ":\n" +

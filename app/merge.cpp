@@ -356,8 +356,7 @@ int merge(const std::vector<std::string>& files, const std::string& output, std:
                          shard->manifest.optimal_class_sizes[t]);
       optimal_instances = ties.size();
       std::optional<Natural> sum = Natural(0);
-      for (const auto& [key, size] : ties)
-        sum = sum && size ? std::optional<Natural>(*sum + *size) : std::nullopt;
+      for (const auto& [key, size] : ties) add_known(sum, size);
       if (sum) optimal_in_classes = natural_json(*sum);
     }
   } else {
@@ -378,10 +377,7 @@ int merge(const std::vector<std::string>& files, const std::string& output, std:
   }
 
   std::optional<Natural> in_classes = Natural(0);
-  for (const Record* record : records)
-    in_classes = in_classes && record->class_size
-                     ? std::optional<Natural>(*in_classes + *record->class_size)
-                     : std::nullopt;
+  for (const Record* record : records) add_known(in_classes, record->class_size);
 
   Json summary;
   summary["instances"] = records.size();

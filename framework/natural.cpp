@@ -32,6 +32,13 @@ std::optional<Natural> natural_from_json(const nlohmann::ordered_json& value) {
   return Natural(digits);
 }
 
+void add_known(std::optional<Natural>& total, const std::optional<Natural>& size) {
+  if (total && size)
+    *total += *size;
+  else
+    total.reset();
+}
+
 Natural factorial(int n) {
   Natural out = 1;
   for (int k = 2; k <= n; ++k) out *= k;

@@ -36,4 +36,7 @@ std::optional<std::uint64_t> to_uint64(const Natural& n);
 
 Natural factorial(int n);
 
+// Adds `size` to `total`; a total with an unknown part (nullopt) stays unknown.
+void add_known(std::optional<Natural>& total, const std::optional<Natural>& size);
+
 }  // namespace puzzlegen

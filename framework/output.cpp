@@ -65,6 +65,7 @@ Json options_json(const OptionValues& values) {
 }
 
 Json instance_record(const Spec& spec, const Instance& instance,
+                     const std::optional<Natural>& class_size,
                      const std::vector<std::pair<std::string, Count>>& counts, std::size_t index) {
   Json record;
   if (index != 0) record["index"] = index;
@@ -77,7 +78,7 @@ Json instance_record(const Spec& spec, const Instance& instance,
   record["seed"] = spec.generate.seed;
   record["spec-sha256"] = spec.sha256;
   // Last, so that merge finds it at the end of a record it keeps as text.
-  if (const auto size = instance.class_size()) record["class-size"] = natural_json(*size);
+  if (class_size) record["class-size"] = natural_json(*class_size);
   return record;
 }
 

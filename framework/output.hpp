@@ -24,7 +24,9 @@ Json options_json(const OptionValues& values);
 
 // One generated instance as a self-describing record (instance, parameters, counts with their
 // convention, spec SHA-256, seed, and whether each count is exact).
+// `class_size`: Instance::class_size(), as the judge measured it.
 Json instance_record(const Spec& spec, const Instance& instance,
+                     const std::optional<Natural>& class_size,
                      const std::vector<std::pair<std::string, Count>>& counts, std::size_t index);
 
 }  // namespace puzzlegen

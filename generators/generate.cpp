@@ -87,6 +87,7 @@ class Run {
           if (full.exact) count = std::move(full);
         }
       }
+      if (e.accepted()) e.class_size = instance->class_size();  // outside the lock: may be slow
       if (!e.accepted() && !spec_.given) {  // only the verdict is needed again: keep it small
         e.counts.clear();
         e.failed.assign(e.failed.empty() ? 0 : 1, std::string());
@@ -98,8 +99,6 @@ class Run {
     std::string prepared;
     if (prepare_ && e.accepted())
       prepared = prepare_(instance, e, order_.empty() ? 0 : order_[position]);
-    // Outside the lock: a class may take thousands of images to measure.
-    const std::optional<Natural> class_size = e.accepted() ? instance->class_size() : std::nullopt;
 
     std::lock_guard lock(mutex_);
     if (judged_.emplace(key, judged).second) summary_.explored = judged_.size();  // progress
@@ -111,18 +110,18 @@ class Run {
     if (e.accepted() && spec_.objective) {
       if (!summary_.best || better(minimize, *e.objective, *summary_.best)) {
         summary_.best = e.objective;
-        optimal_keys_ = {{key, class_size}};
-        emit_now(instance, e, position, prepared, class_size);
+        optimal_keys_ = {{key, e.class_size}};
+        emit_now(instance, e, position, prepared);
         if (spec_.objective->measure) {
           ++generation_;
           next = Next::restart;
         }
         if (minimize && *summary_.best == 0) cancelled_ = true;  // nothing can beat 0
       } else if (*e.objective == *summary_.best) {
-        optimal_keys_.emplace(key, class_size);
+        optimal_keys_.emplace(key, e.class_size);
       }
     } else if (e.accepted()) {
-      mine.found.push_back({instance, key, e, std::move(prepared), mine.judged.size(), class_size});
+      mine.found.push_back({instance, key, e, std::move(prepared), mine.judged.size()});
       ++mine.accepted;
       if (position == head_) flush_head();
       // Within one subproblem, instances past the number asked for can never be emitted.
@@ -165,10 +164,7 @@ class Run {
     for (const auto& [key, size] : optimal_keys_) {
       summary_.optimal_keys.push_back(key);
       summary_.optimal_class_sizes.push_back(size);
-      if (summary_.optimal_instances_in_classes && size)
-        *summary_.optimal_instances_in_classes += *size;
-      else
-        summary_.optimal_instances_in_classes.reset();
+      add_known(summary_.optimal_instances_in_classes, size);
     }
   }
 
@@ -191,7 +187,6 @@ class Run {
     Evaluation evaluation;
     std::string prepared;
     std::size_t judged_before = 0;  // how many of the subproblem's candidates led up to it
-    std::optional<Natural> class_size;
   };
   struct Pending {
     std::vector<Finding> found;  // accepted, not yet emitted
@@ -220,7 +215,7 @@ class Run {
         if (cancelled()) break;
         if (wanted()) count_explored(head, finding.judged_before);
         if (!emitted_.insert(std::move(finding.key)).second) continue;
-        emit_now(finding.instance, finding.evaluation, head_, finding.prepared, finding.class_size);
+        emit_now(finding.instance, finding.evaluation, head_, finding.prepared);
         if (wanted() && summary_.instances >= *wanted()) cancelled_ = true;
       }
       head.found.clear();
@@ -231,13 +226,9 @@ class Run {
   }
 
   void emit_now(const std::shared_ptr<const Instance>& instance, const Evaluation& e,
-                std::size_t position, const std::string& prepared,
-                const std::optional<Natural>& size) {
+                std::size_t position, const std::string& prepared) {
     ++summary_.instances;
-    if (summary_.instances_in_classes && size)
-      *summary_.instances_in_classes += *size;
-    else
-      summary_.instances_in_classes.reset();
+    add_known(summary_.instances_in_classes, e.class_size);
     emit_(instance, e, order_.empty() ? 0 : order_[position], prepared);
     summary_.witness = instance;
   }

@@ -16,6 +16,9 @@ struct Evaluation {
   std::vector<std::string> failed;                    // human-readable reasons it fails
   bool undecided = false;            // a limit cut a count short before the bounds were decided
   std::optional<Natural> objective;  // exact value, when the spec has an objective
+  // For an accepted instance: how many instances its class stands for (Instance::class_size),
+  // measured once with the judgement.
+  std::optional<Natural> class_size;
 
   bool accepted() const { return instance_ok && failed.empty() && !undecided; }
 };
