@@ -227,6 +227,14 @@ Spec load_spec_with(const std::string& spec_file, const RunOverrides& overrides)
   if (overrides.node_limit) spec.generate.node_limit = *overrides.node_limit;
   if (overrides.threads) spec.generate.threads = *overrides.threads;
   if (overrides.subproblems) spec.generate.subproblems = *overrides.subproblems;
+  if (overrides.difficulty) {
+    if (const auto why = spec.ungraded()) throw InputError(cmd, "--difficulty", *why);
+    const auto level = difficulty_level(*overrides.difficulty);  // checked by the parser
+    if (!level)
+      throw InputError(cmd, "--difficulty", "expected " + join(difficulty_levels(), ", "));
+    const auto value = static_cast<std::uint64_t>(*level);
+    spec.measure_bounds[kDifficulty] = Bounds{value, value};
+  }
   return spec;
 }
 
@@ -327,6 +335,20 @@ int solve(const std::string& file, const OptionOverrides& overrides,
     for (const auto& item : value.is_array() ? value : Json::array({value}))
       text << " " << (item.is_string() ? item.get<std::string>() : item.dump());
     text << "\n";
+  }
+  // How hard each counted kind is to solve, where the family grades it (difficulty.hpp).
+  for (const auto& [kind, count] : counts) {
+    if (count.exact && count.value == 0) continue;
+    const auto grade = family.grade_of(*loaded.instance, kind, limits);
+    if (!grade) continue;
+    j["difficulty"][kind] = {{"level", grade->name()},
+                             {"value", grade->level},
+                             {"exact", grade->stopped == StopReason::none},
+                             {"probing-rounds", grade->rounds},
+                             {"probes", grade->probes},
+                             {"search-nodes", natural_json(grade->search_nodes.value)},
+                             {"search-nodes-exact", grade->search_nodes.exact}};
+    text << "difficulty of " << kind << ": " << grade->text() << "\n";
   }
   for (const auto& [kind, count] : counts) {
     if (count.value == 0) continue;

@@ -37,6 +37,7 @@ struct RunOverrides {
   std::optional<std::uint64_t> node_limit;
   std::optional<unsigned> threads;
   std::optional<std::size_t> subproblems;
+  std::optional<std::string> difficulty;  // a level name: instance.difficulty in the spec
 };
 
 struct GenerateRequest {
@@ -68,7 +69,8 @@ int render(const std::string& file, const std::string& solution_kind, const std:
            const std::string& output, std::ostream& out);
 
 struct WorksheetRequest {
-  std::size_t count = 4;
+  // Puzzles per spec: one count for every spec, or one for all.
+  std::vector<std::size_t> counts{4};
   std::string output;  // the HTML file; with `pdf`, the PDF goes next to it
   bool pdf = false;
   std::string title;          // default: "<Family> puzzles"
@@ -77,7 +79,9 @@ struct WorksheetRequest {
   std::string key = "after";  // after (the sheet's last pages) | separate (NAME-key.html) | none
 };
 // Progress and errors go to `log`.
-int worksheet(const std::string& spec_file, const WorksheetRequest& request, std::ostream& log);
+// A sheet of puzzles from one or more specs (a titled part each), numbered through.
+int worksheet(const std::vector<std::string>& spec_files, const WorksheetRequest& request,
+              std::ostream& log);
 
 // The folder specs' `given:` files must lie in (--given-root); "" for the default (load_spec).
 void set_given_root(std::string folder);

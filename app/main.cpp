@@ -87,7 +87,8 @@ int main(int argc, char** argv) {
                                                 {"generate --instances", "all"},
                                                 {"completion shell", "bash"},
                                                 {"worksheet --paper", "a4 letter"},
-                                                {"worksheet --key", "after separate none"}};
+                                                {"worksheet --key", "after separate none"},
+                                                {"* --difficulty", "easy medium hard extreme"}};
   for (const auto& f : cli::families().families())
     for (const auto& info : f->solution_options()) {
       for (const auto& choice : info.choices) {
@@ -127,6 +128,10 @@ int main(int argc, char** argv) {
   generate->add_option("--seed", run.seed, "random seed")->check(whole);
   generate->add_option("--strategy", run.strategy, "auto, exhaustive, search or random")
       ->check(CLI::IsMember({"auto", "exhaustive", "search", "random"}));
+  generate
+      ->add_option("--difficulty", run.difficulty,
+                   "only instances of this level: easy, medium, hard or extreme")
+      ->check(CLI::IsMember(difficulty_levels()));
   generate->add_option("--time-limit", run.time_limit, "e.g. 30s, 10m (default: the spec's, 60s)");
   generate->add_option("--node-limit", run.node_limit, "instance-search nodes")->check(whole);
   generate
@@ -166,8 +171,12 @@ int main(int argc, char** argv) {
   cli::WorksheetRequest sheet;
   auto* worksheet = app.add_subcommand(
       "worksheet", "generate puzzles from a spec into a printable HTML page with an answer key");
-  worksheet->add_option("spec", spec_file, "spec file")->required();
-  worksheet->add_option("--count", sheet.count, "how many distinct puzzles")
+  std::vector<std::string> sheet_specs;
+  worksheet->add_option("spec", sheet_specs, "spec files: one part of the sheet each")->required();
+  worksheet
+      ->add_option("--count", sheet.counts,
+                   "how many distinct puzzles: one number, or one per spec (2,3)")
+      ->delimiter(',')
       ->default_val(4)
       ->check(CLI::Range(1, 100));
   worksheet->add_option("-o,--output", sheet.output, "the HTML file to write")->required();
@@ -182,6 +191,10 @@ int main(int argc, char** argv) {
   worksheet->add_option("--paper", sheet.paper, "a4 or letter")
       ->check(CLI::IsMember({"a4", "letter"}))
       ->default_val("a4");
+  worksheet
+      ->add_option("--difficulty", sheet.run.difficulty,
+                   "only puzzles of this level: easy, medium, hard or extreme (see docs/specs.md)")
+      ->check(CLI::IsMember(difficulty_levels()));
   worksheet
       ->add_option("--key", sheet.key,
                    "where the answer key goes: after (the last pages), separate (NAME-key.html "
@@ -249,7 +262,7 @@ int main(int argc, char** argv) {
     if (generate->parsed()) return cli::generate(spec_file, request, fmt, std::cout);
     if (merge->parsed()) return cli::merge(shard_files, merged, std::cout, log);
     if (render->parsed()) return cli::render(file, kind, format, output, std::cout);
-    if (worksheet->parsed()) return cli::worksheet(spec_file, sheet, log);
+    if (worksheet->parsed()) return cli::worksheet(sheet_specs, sheet, log);
     return cli::internal;
   };
   try {

@@ -54,6 +54,38 @@ std::uint64_t Family::measure(const Instance&, const std::string& name) const {
   throw std::logic_error(this->name() + " has no measure " + name);
 }
 
+std::unique_ptr<GradedSpace> Family::graded_space(const Instance&, const std::string& kind) const {
+  throw std::logic_error(name() + " does not grade " + kind);
+}
+
+std::optional<Grade> Family::grade_of(const Instance& instance, const std::string& kind,
+                                      const Limits& limits) const {
+  const auto kinds = graded_kinds();
+  if (std::find(kinds.begin(), kinds.end(), kind) == kinds.end()) return std::nullopt;
+  const auto space = graded_space(instance, kind);
+  return grade(*space, limits);
+}
+
+std::vector<KindInfo> Family::every_measure() const {
+  std::vector<KindInfo> out = measures();
+  if (graded_kinds().empty()) return out;
+  out.push_back({kDifficulty,
+                 "how hard the puzzle is to solve: 1 easy (propagation alone), 2 medium (one "
+                 "round of probing), 3 hard (several rounds), 4 extreme (search); names work too"});
+  out.push_back({kSearchNodes, "nodes the search needs after probing (0 below extreme)"});
+  return out;
+}
+
+Count Family::measure_of(const Instance& instance, const std::string& name, const std::string& kind,
+                         const Limits& limits) const {
+  if (!is_difficulty_measure(name)) return Count{measure(instance, name), true};
+  const auto g = grade_of(instance, kind, limits);
+  if (!g) throw std::logic_error(this->name() + " does not grade " + kind);
+  if (name == kSearchNodes) return g->search_nodes;
+  // A grade cut short while probing knows only a lower bound.
+  return Count{g->level, g->stopped == StopReason::none, g->stopped};
+}
+
 std::map<std::string, Bounds> Family::implied_bounds(const OptionValues&) const {
   return {};
 }

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "difficulty.hpp"
 #include "options.hpp"
 #include "render/drawing.hpp"
 #include "rng.hpp"
@@ -133,6 +134,20 @@ class Family {
   // bound under `instance:` or optimise. measure() is called only with names from measures().
   virtual std::vector<KindInfo> measures() const { return {}; }
   virtual std::uint64_t measure(const Instance& instance, const std::string& name) const;
+  // Difficulty (framework/difficulty.hpp): the kinds whose puzzles the family grades, and the
+  // solving model a grade replays for one of them, in a convention where a well-posed puzzle has
+  // one solution (symmetric copies broken). Default: nothing is graded.
+  virtual std::vector<std::string> graded_kinds() const { return {}; }
+  virtual std::unique_ptr<GradedSpace> graded_space(const Instance& instance,
+                                                    const std::string& kind) const;
+  // The grade of solving `instance` for `kind`; nullopt when the family does not grade `kind`.
+  std::optional<Grade> grade_of(const Instance& instance, const std::string& kind,
+                                const Limits& limits) const;
+  // measures() and, when the family grades, the difficulty measures (difficulty.hpp), whose
+  // value measure_of() takes from the grade of `kind`.
+  std::vector<KindInfo> every_measure() const;
+  Count measure_of(const Instance& instance, const std::string& name, const std::string& kind,
+                   const Limits& limits) const;
   // Bounds on kinds that the solution options stand for (Eight Blocks' `composable: all`).
   virtual std::map<std::string, Bounds> implied_bounds(const OptionValues& options) const;
   // Facts `solve` prints besides the counts (Eight Blocks: the composable varieties).

@@ -5,13 +5,13 @@
 
 namespace puzzlegen {
 
-namespace {
 std::string join(const std::vector<std::string>& items, const std::string& sep) {
   std::string out;
   for (const auto& item : items) out += (out.empty() ? "" : sep) + item;
   return out;
 }
 
+namespace {
 std::string qualified(const std::string& section, const std::string& key) {
   return section.empty() ? key : section + "." + key;
 }

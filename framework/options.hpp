@@ -18,6 +18,9 @@
 
 namespace puzzlegen {
 
+// "a, b, c" from {a, b, c} and ", ".
+std::string join(const std::vector<std::string>& items, const std::string& sep);
+
 enum class OptionType {
   Boolean,
   Integer,

@@ -54,6 +54,45 @@ Bounds read_bounds(const YAML::Node& node, const std::string& file, const std::s
   return bounds;
 }
 
+// Bounds on the difficulty level, by number (1-4) or by name: `hard`, {min: medium}.
+Bounds read_difficulty(const YAML::Node& node, const std::string& file, const std::string& field) {
+  const auto level = [&](const YAML::Node& value, const std::string& where) -> std::uint64_t {
+    if (value.IsScalar())
+      if (const auto named = difficulty_level(value.Scalar()))
+        return static_cast<std::uint64_t>(*named);
+    const std::uint64_t n =
+        value.IsScalar() && !value.Scalar().empty() &&
+                value.Scalar().find_first_not_of("0123456789") == std::string::npos &&
+                value.Scalar().size() < 3
+            ? std::stoull(value.Scalar())
+            : 0;
+    if (n < Grade::easy || n > Grade::extreme)
+      throw InputError(
+          location_of(value, file), where,
+          "expected a difficulty level: " + join(difficulty_levels(), ", ") + " (or 1 to 4)");
+    return n;
+  };
+  Bounds bounds;
+  if (node.IsScalar()) {
+    bounds.min = bounds.max = level(node, field);
+    return bounds;
+  }
+  if (!node.IsMap())
+    throw InputError(location_of(node, file), field,
+                     "expected a level (easy, medium, hard, extreme) or {min: LEVEL, max: LEVEL}");
+  reject_unknown_keys(node, {"min", "max", "exactly"}, field, file);
+  if (node["exactly"]) {
+    if (node["min"] || node["max"])
+      throw InputError(location_of(node, file), field, "give either exactly or min/max, not both");
+    bounds.min = bounds.max = level(node["exactly"], field + ".exactly");
+  }
+  if (node["min"]) bounds.min = level(node["min"], field + ".min");
+  if (node["max"]) bounds.max = level(node["max"], field + ".max");
+  if (bounds.min && bounds.max && *bounds.min > *bounds.max)
+    throw InputError(location_of(node, file), field, "min is harder than max: nothing is both");
+  return bounds;
+}
+
 std::string trim(const std::string& s) {
   const auto begin = s.find_first_not_of(" \t");
   if (begin == std::string::npos) return "";
@@ -192,6 +231,24 @@ std::string Objective::text() const {
   std::string out = minimize ? "minimize " : "maximize ";
   for (std::size_t i = 0; i < kinds.size(); ++i) out += (i ? " + " : "") + kinds[i];
   return out + measure.value_or("");
+}
+
+std::optional<std::string> Spec::ungraded() const {
+  const auto graded = family->graded_kinds();
+  if (graded.empty()) return family->name() + " does not grade its puzzles' difficulty";
+  if (std::find(graded.begin(), graded.end(), posed_kind()) != graded.end()) return std::nullopt;
+  return family->name() + " grades only its " + join(graded, ", ") +
+         " puzzles, and this spec asks for " + posed_kind() +
+         ": require one of those kinds (min: 1) to grade it";
+}
+
+std::string Spec::posed_kind() const {
+  for (const auto& kind : family->kind_names()) {
+    const auto it = bounds.find(kind);
+    if (it != bounds.end() && it->second.min && *it->second.min >= 1) return kind;
+  }
+  const auto constrained = constrained_kinds();
+  return constrained.empty() ? family->kind_names().front() : constrained.front();
 }
 
 std::vector<std::string> Spec::constrained_kinds() const {
@@ -335,13 +392,18 @@ Spec parse_spec(const std::string& text, const std::string& file, const Registry
   if (instance && instance.IsMap()) {
     std::vector<std::string> allowed;
     for (const auto& info : family.instance_constraints()) allowed.push_back(info.name);
-    for (const auto& measure : family.measures()) allowed.push_back(measure.name);
+    const auto measures = family.every_measure();
+    for (const auto& measure : measures) allowed.push_back(measure.name);
+    if (const YAML::Node level = instance[kDifficulty]; level && family.graded_kinds().empty())
+      throw InputError(location_of(level, file), "instance.difficulty",
+                       family.name() + " does not grade its puzzles' difficulty");
     reject_unknown_keys(instance, allowed, "instance", file);
     for (const auto& entry : instance) {
       const std::string key = entry.first.Scalar();
-      const auto measures = family.measures();
-      if (std::any_of(measures.begin(), measures.end(),
-                      [&](const KindInfo& m) { return m.name == key; }))
+      if (key == kDifficulty)
+        spec.measure_bounds[key] = read_difficulty(entry.second, file, "instance." + key);
+      else if (std::any_of(measures.begin(), measures.end(),
+                           [&](const KindInfo& m) { return m.name == key; }))
         spec.measure_bounds[key] = read_bounds(entry.second, file, "instance." + key);
       else
         constraints_only[key] = entry.second;
@@ -388,6 +450,11 @@ Spec parse_spec(const std::string& text, const std::string& file, const Registry
   if (const YAML::Node objective = root["objective"])
     spec.objective = read_objective(objective, family, file);
   spec.generate = read_generate(root["generate"], file);
+  // Difficulty is the grade of the kind a printed puzzle asks for.
+  for (const auto& [name, bounds] : spec.measure_bounds)
+    if (is_difficulty_measure(name))
+      if (const auto why = spec.ungraded())
+        throw InputError(location_of(instance[name], file), "instance." + name, *why);
 
   if (const YAML::Node given = root["given"]) {
     if (!given.IsScalar() || given.Scalar().empty())

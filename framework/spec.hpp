@@ -52,6 +52,11 @@ struct Spec {
   // `given: FILE`: the spec asks about this one instance (path relative to the spec file).
   std::shared_ptr<const Instance> given;
 
+  // The kind a printed puzzle asks the solver for, and the one its difficulty grades: the first
+  // kind (in the family's order) the spec requires, else the first it constrains, else the first.
+  std::string posed_kind() const;
+  // Why this spec's puzzles have no difficulty (the family does not grade the posed kind).
+  std::optional<std::string> ungraded() const;
   // Kinds the spec says anything about (bounds or objective), in the family's order.
   std::vector<std::string> constrained_kinds() const;
   // Where the instance's parameters (Family::parameters_of) differ from the spec's: "n is 4,

@@ -3,6 +3,8 @@
 // nothing here relies on LDSB, whose counts are not orbit counts.
 #pragma once
 
+#include <gecode/int.hh>
+
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -36,6 +38,11 @@ class SymmetryGroup {
  private:
   std::vector<Symmetry> elements_;
 };
+
+// Keeps, of every orbit of assignments of x, exactly its lexicographically least member: posts
+// x <=lex g(x) for each element g (a small group's worth of constraints; each costs a
+// propagator, so this suits groups of tens of elements, not thousands).
+void post_lex_leader(Gecode::Home home, const Gecode::IntVarArgs& x, const SymmetryGroup& group);
 
 // All permutations of {0..n-1}, in lexicographic order (n! of them).
 std::vector<std::vector<int>> all_permutations(int n);

@@ -373,7 +373,9 @@ void tree_search(Run& run, const Split& split, bool randomized) {
     for (const auto& [kind, bounds] : spec.bounds)
       if (bounds.min && *bounds.min >= 1) search.required_kinds.push_back(kind);
   search.kind_bounds = spec.bounds;
-  search.measure_bounds = spec.measure_bounds;
+  // The family constrains its own measures; the framework's (difficulty) are judged only.
+  for (const auto& [name, bounds] : spec.measure_bounds)
+    if (!is_difficulty_measure(name)) search.measure_bounds.emplace(name, bounds);
   auto root = spec.family->instance_space(spec.parameters, spec.instance, search);
   // Searching the frontier in order visits instances in the order of one search of the root,
   // so a run with one worker and one shard gains nothing from splitting and skips it (the

@@ -23,6 +23,7 @@ body { font-family: DejaVu Sans, Arial, Helvetica, sans-serif; color: #000; marg
        max-width: 182mm; }
 h1 { font-size: 19pt; margin: 0 0 3mm; }
 h2 { font-size: 13pt; margin: 3mm 0 1mm; break-after: avoid; }
+h3 { font-size: 12pt; margin: 2mm 0 1mm; break-after: avoid; }
 p { font-size: 10.5pt; margin: 0 0 2mm; }
 p.note { color: #333; font-size: 9pt; }
 p.name-line { margin: 0 0 4mm; white-space: pre; }

@@ -228,6 +228,12 @@ class Cube36 final : public Family {
     return count_placements(board, parse_kind(kind),
                             options.choice("modulo") == "color-relabelling", cap, limits);
   }
+  // The colour of every cell is decided; interchangeable colours are already ordered.
+  std::vector<std::string> graded_kinds() const override { return kind_names(); }
+  std::unique_ptr<GradedSpace> graded_space(const Instance& instance,
+                                            const std::string& kind) const override {
+    return std::make_unique<PlacementSpace>(dynamic_cast<const Board&>(instance), parse_kind(kind));
+  }
   std::unique_ptr<Solution> first_solution(const Instance& instance, const std::string& kind,
                                            const Limits& limits) const override {
     const auto& board = dynamic_cast<const Board&>(instance);

@@ -146,7 +146,7 @@ PlacementSpace::PlacementSpace(const Board& board, Kind kind)
   branch(*this, column, INT_VAR_SIZE_MIN(), INT_VAL_MIN());
 }
 
-PlacementSpace::PlacementSpace(PlacementSpace& other) : Space(other) {
+PlacementSpace::PlacementSpace(PlacementSpace& other) : GradedSpace(other) {
   colour.update(*this, other.colour);
   column.update(*this, other.column);
 }

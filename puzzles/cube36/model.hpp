@@ -26,11 +26,12 @@ std::vector<std::vector<int>> colour_paths(const Board& board, int colour, bool 
 // Colour relabellings that keep the piece set are broken by ordering interchangeable colours
 // by their column in row 1 (with ordinary pieces: row 1 reads colours 1..n); they act freely,
 // so every orbit has exactly one such solution.
-class PlacementSpace : public Gecode::Space {
+class PlacementSpace : public GradedSpace {
  public:
   PlacementSpace(const Board& board, Kind kind);
   PlacementSpace(PlacementSpace& other);
   Gecode::Space* copy() override { return new PlacementSpace(*this); }
+  Gecode::IntVarArgs decisions() const override { return colour; }  // a colour per cell
 
   std::vector<int> colours() const;
 

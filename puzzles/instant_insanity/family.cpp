@@ -252,6 +252,17 @@ class InstantInsanity final : public Family {
     return std::make_unique<TowerSolution>(tower, kind, found->first_rotations());
   }
 
+  std::vector<std::string> graded_kinds() const override { return kind_names(); }
+  // The tower's sides are decided; turning and flipping the tower are broken, so a puzzle with
+  // one tower up to those has one solution to reason towards.
+  std::unique_ptr<GradedSpace> graded_space(const Instance& instance,
+                                            const std::string& kind) const override {
+    auto space = std::make_unique<TowerSpace>(dynamic_cast<const TowerInstance&>(instance),
+                                              parse_kind(kind));
+    space->break_tower_symmetry();
+    return space;
+  }
+
   std::vector<std::unique_ptr<Solution>> distinct_solutions(const Instance& instance,
                                                             const std::string& kind,
                                                             std::size_t most,

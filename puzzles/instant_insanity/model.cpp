@@ -55,7 +55,7 @@ TowerSpace::TowerSpace(const TowerInstance& instance, Kind kind)
   branch(*this, sides, INT_VAR_SIZE_MIN(), INT_VAL_MIN());
 }
 
-TowerSpace::TowerSpace(TowerSpace& other) : Space(other) {
+TowerSpace::TowerSpace(TowerSpace& other) : GradedSpace(other) {
   rotation.update(*this, other.rotation);
   sides.update(*this, other.sides);
 }
@@ -195,6 +195,14 @@ SymmetryGroup side_group(const std::vector<TowerSymmetry>& tower, int n) {
   }
   return SymmetryGroup(std::move(elements));
 }
+
+}  // namespace
+
+void TowerSpace::break_tower_symmetry() {
+  post_lex_leader(*this, sides, side_group(tower_group(true), rotation.size()));
+}
+
+namespace {
 
 // Free cube order, arrangements: a tower is a sequence of per-cube sides; the fixed-order
 // solutions give the achievable multisets, and each multiset M stands for n!/prod(mult!)

@@ -20,11 +20,15 @@ enum class Kind { all_different, all_equal, monochrome_sides };
 // over (rotation, sides) keeps every rotation domain exactly the set of orientations that
 // show those sides, so a solution is an arrangement and the product of the rotation domain
 // sizes is the number of orientation tuples behind it (no auxiliary variable is branched).
-class TowerSpace : public Gecode::Space {
+class TowerSpace : public GradedSpace {
  public:
   TowerSpace(const TowerInstance& instance, Kind kind);
   TowerSpace(TowerSpace& other);
   Gecode::Space* copy() override { return new TowerSpace(*this); }
+  Gecode::IntVarArgs decisions() const override { return sides; }
+  // Keeps one arrangement of each orbit under turning and flipping the tower (lex-leader), so
+  // that a puzzle unique up to those has one solution here: the model its grade replays.
+  void break_tower_symmetry();
 
   std::vector<int> side_values() const;
   Natural orientation_count() const;  // product of rotation domain sizes

@@ -1,9 +1,11 @@
 // The contract every family keeps, checked the same way for each built-in family and for the
 // template loaded as a plugin: instance files round-trip, parameters and constraints agree
 // with what was asked, drawings are well-formed SVG, counts agree with first solutions, and
-// the instance space yields only instances that meet its constraints.
+// the instance space yields only instances that meet its constraints, and graded kinds' models
+// are solvable exactly when the puzzle is.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <chrono>
 
 #include "builtin.hpp"
@@ -93,6 +95,19 @@ TEST_CASE("contract: every family keeps the family contract", "[contract]") {
           CHECK(!solution->render_text().empty());
           check_drawing(solution->draw());
         }
+        // A graded kind's model has a solution exactly when the puzzle has one, and the grade
+        // says so.
+        const auto graded = family->graded_kinds();
+        if (std::find(graded.begin(), graded.end(), kind) == graded.end()) continue;
+        INFO("graded kind " << kind);
+        auto model = family->graded_space(*instance, kind);
+        const Count in_model = count_solutions<GradedSpace>(*model, 1, limits);
+        CHECK((in_model.value >= 1) == (solution != nullptr));
+        const auto g = family->grade_of(*instance, kind, limits);
+        REQUIRE(g);
+        CHECK(g->solvable == (solution != nullptr));
+        CHECK(g->level >= Grade::easy);
+        CHECK(g->level <= Grade::extreme);
       }
     }
 

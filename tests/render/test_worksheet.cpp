@@ -197,6 +197,105 @@ TEST_CASE("worksheet: the 36 Cube and Eight Blocks", "[render][cli]") {
   CHECK(count(cubes, "//section[@class='answer']//g[@class='solid']") == 2);
 }
 
+TEST_CASE("worksheet: --difficulty prints puzzles of that level, graded on the sheet and key",
+          "[render][cli][difficulty]") {
+  for (const std::string level : {"medium", "hard"}) {
+    INFO("level " << level);
+    const fs::path sheet = scratch_dir() / ("graded-" + level + ".html");
+    const Result r = run("worksheet " + source("specs/instant-insanity/unique-tower.yaml") +
+                         " --count 3 --difficulty " + level + " -o " + sheet.string());
+    INFO(r.err);
+    REQUIRE(r.exit_code == 0);
+    const auto doc = read_xml(sheet);
+    check_worksheet(doc, 3);
+    for (const auto& heading : doc.select_nodes("//section[@class='puzzle']/h2"))
+      CHECK_THAT(heading.node().child_value(), Catch::EndsWith(" \u00b7 " + level));
+    for (const auto& answer : doc.select_nodes("//section[@class='answer']"))
+      CHECK_THAT(answer.node().child("p").child_value(),
+                 Catch::Contains("Difficulty: " + level + " ("));
+  }
+  // The same level in a spec, and `solve` grades what `generate` printed the same way.
+  const fs::path spec = scratch_dir() / "medium.yaml";
+  std::ofstream(spec) << "puzzle: instant-insanity\n"
+                         "parameters: {cubes: 4, colors: [red, green, blue, white]}\n"
+                         "instance: {every-cube-uses-all-colors: true, difficulty: medium}\n"
+                         "solutions: {count-as: arrangements, modulo: tower-symmetry,\n"
+                         "            all-different: 1}\n"
+                         "generate: {strategy: search, seed: 3}\n";
+  const Result generated = run("generate " + spec.string() + " --instances 2 --format json");
+  INFO(generated.err);
+  REQUIRE(generated.exit_code == 0);
+  std::istringstream lines(generated.out);
+  int graded = 0;
+  for (std::string line; std::getline(lines, line);) {
+    const auto record = nlohmann::json::parse(line);
+    if (!record.contains("instance")) continue;
+    const fs::path instance = scratch_dir() / "medium-instance.json";
+    std::ofstream(instance) << record["instance"].dump();
+    const Result solved = run("solve " + instance.string() + " --format json");
+    REQUIRE(solved.exit_code == 0);
+    CHECK(nlohmann::json::parse(solved.out)["difficulty"]["all-different"]["level"] == "medium");
+    ++graded;
+  }
+  CHECK(graded == 2);
+  // A family that does not grade says so before any work.
+  const Result ungraded =
+      run("worksheet " + source("specs/eight-blocks/eight-cubes-one-solid.yaml") +
+          " --difficulty easy -o " + (scratch_dir() / "x.html").string());
+  CHECK(ungraded.exit_code == 2);
+  CHECK_THAT(ungraded.err, Catch::Contains("eight-blocks does not grade"));
+  CHECK_FALSE(fs::exists(scratch_dir() / "x.html"));
+}
+
+TEST_CASE("worksheet: a sheet from several specs, a titled part each, numbered through",
+          "[render][cli]") {
+  const fs::path sheet = scratch_dir() / "mixed.html";
+  const Result r = run("worksheet " + source("specs/instant-insanity/unique-tower.yaml") + " " +
+                       source("specs/cube36/unique-n5.yaml") + " --count 2,1 -o " + sheet.string());
+  INFO(r.err);
+  REQUIRE(r.exit_code == 0);
+  const auto doc = read_xml(sheet);
+  const pugi::xml_node body = doc.child("html").child("body");
+  CHECK(outline(body) == std::vector<std::string>{"definitions", "h1", "name-line", "h2", "puzzle",
+                                                  "puzzle", "h2", "puzzle", "page-break",
+                                                  "answer-key"});
+  CHECK(std::string(body.child("h1").child_value()) == "Puzzles");
+  const auto parts = doc.select_nodes("/html/body/h2");
+  REQUIRE(parts.size() == 2);
+  CHECK(std::string(parts[0].node().child_value()) == "Instant Insanity");
+  CHECK(std::string(parts[1].node().child_value()) == "The 36 Cube");
+  const auto puzzles = doc.select_nodes("//section[@class='puzzle']");
+  REQUIRE(puzzles.size() == 3);
+  CHECK(std::string(puzzles[2].node().attribute("id").value()) == "puzzle-3");
+  CHECK(count(puzzles[0].node(), ".//g[@class='net']") == 4);
+  CHECK(count(puzzles[2].node(), ".//g[@class='cell']") == 25);
+  // The key: one part per spec, each naming its spec, three answers in order.
+  const auto key_parts = doc.select_nodes("//section[@class='answer-key']/h2");
+  REQUIRE(key_parts.size() == 2);
+  CHECK_THAT(key_parts[1].node().child_value(), Catch::Contains("unique-n5.yaml"));
+  const auto answers = doc.select_nodes("//section[@class='answer']");
+  REQUIRE(answers.size() == 3);
+  CHECK(std::string(answers[2].node().attribute("id").value()) == "answer-3");
+  CHECK(count(answers[2].node(), ".//g[@class='placement']") == 1);
+
+  // One count for all specs; counts that do not match the specs; a bad second spec: exit 2
+  // before anything is generated or written.
+  CHECK(run("worksheet " + source("specs/instant-insanity/unique-tower.yaml") + " " +
+            source("specs/cube36/unique-n5.yaml") + " --count 1 -o " + sheet.string())
+            .exit_code == 0);
+  CHECK(count(read_xml(sheet), "//section[@class='puzzle']") == 2);
+  const fs::path never = scratch_dir() / "never-mixed.html";
+  Result bad = run("worksheet " + source("specs/instant-insanity/unique-tower.yaml") + " " +
+                   source("specs/cube36/unique-n5.yaml") + " --count 1,2,3 -o " + never.string());
+  CHECK(bad.exit_code == 2);
+  CHECK_THAT(bad.err, Catch::Contains("give one count for every spec"));
+  bad = run("worksheet " + source("specs/instant-insanity/unique-tower.yaml") + " " +
+            source("tests/bad_input/spec-unknown-kind.yaml") + " -o " + never.string());
+  CHECK(bad.exit_code == 2);
+  CHECK(bad.err.find("puzzle 1 of") == std::string::npos);
+  CHECK_FALSE(fs::exists(never));
+}
+
 TEST_CASE("worksheet: a spec without bounds still gets every count in its key", "[render][cli]") {
   const fs::path spec = scratch_dir() / "no-bounds.yaml";
   std::ofstream(spec) << "puzzle: instant-insanity\nparameters: {cubes: 4}\n"

@@ -30,8 +30,8 @@ void post_sign(Gecode::Space& home, const Gecode::IntVar& a, const Gecode::IntVa
   if (s == Sign::greater) Gecode::rel(home, a, Gecode::IRT_GR, b);
 }
 
-// The solutions of one grid.
-class SolutionSpace final : public Gecode::Space {
+// The solutions of one grid; also the model its difficulty is graded with (cells decided).
+class SolutionSpace final : public GradedSpace {
  public:
   explicit SolutionSpace(const Grid& grid) : x_(*this, grid.n() * grid.n(), 1, grid.n()) {
     const int n = grid.n();
@@ -49,8 +49,9 @@ class SolutionSpace final : public Gecode::Space {
                   grid.down()[static_cast<std::size_t>(r * n + c)]);
     Gecode::branch(*this, x_, Gecode::INT_VAR_SIZE_MIN(), Gecode::INT_VAL_MIN());
   }
-  SolutionSpace(SolutionSpace& other) : Gecode::Space(other) { x_.update(*this, other.x_); }
+  SolutionSpace(SolutionSpace& other) : GradedSpace(other) { x_.update(*this, other.x_); }
   Gecode::Space* copy() override { return new SolutionSpace(*this); }
+  Gecode::IntVarArgs decisions() const override { return x_; }
   std::vector<int> values() const {
     std::vector<int> out;
     for (int i = 0; i < x_.size(); ++i) out.push_back(x_[i].val());
@@ -231,6 +232,12 @@ class Futoshiki final : public Family {
     SolutionSpace root(grid);
     const auto found = puzzlegen::first_solution<SolutionSpace>(root, limits);
     return found ? std::make_unique<Filled>(grid, found->values()) : nullptr;
+  }
+
+  std::vector<std::string> graded_kinds() const override { return {"solution"}; }
+  std::unique_ptr<GradedSpace> graded_space(const Instance& instance,
+                                            const std::string&) const override {
+    return std::make_unique<SolutionSpace>(dynamic_cast<const Grid&>(instance));
   }
 
   std::unique_ptr<InstanceSpace> instance_space(const OptionValues& parameters, const OptionValues&,

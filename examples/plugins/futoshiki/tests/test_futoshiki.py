@@ -8,6 +8,7 @@ Usage: test_futoshiki.py PUZZLEGEN PLUGIN SOURCE_DIR
   has exactly one solution by puzzlegen's count; a sample is also solved by the brute force here.
 - Every puzzle puzzlegen generates for a unique-solution spec has exactly one solution by the
   brute force here, which shares no code with the plugin.
+- puzzlegen's difficulty grade orders sgt-unequal's levels: easy and extreme grade apart.
 - The two instance forms read as the same puzzle; bad descriptions are errors (exit 2) that
   name the file and field.
 """
@@ -131,8 +132,10 @@ def test_sgt_puzzles(scratch):
                 jobs.append((n, level, k, game, path))
     with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
         results = list(pool.map(lambda job: count_with_puzzlegen(job[4]), jobs))
-    per_level = {}
+    per_level, grades = {}, {}
     for (n, level, k, game, _), (solved, error) in zip(jobs, results):
+        if solved is not None and "difficulty" in solved:
+            grades.setdefault((n, level), []).append(solved["difficulty"]["solution"]["value"])
         ok = solved is not None and solved["counts"]["solution"]["count"] == 1 and \
             solved["counts"]["solution"]["exact"]
         check(ok, f"sgt-unequal {n}d{level} #{k} {game}: {error or solved['counts']}")
@@ -145,6 +148,21 @@ def test_sgt_puzzles(scratch):
     for (n, level), oks in sorted(per_level.items()):
         print(f"sgt-unequal {n}x{n} level {level}: {sum(oks)} of {len(oks)} read, one solution each")
     check(len(jobs) == 3 * len(LEVELS) * 200, f"{len(jobs)} puzzles from sgt-unequal")
+    # puzzlegen's grade orders Tatham's levels: on average never down a level, and at 5x5 and
+    # 6x6 every easy puzzle grades below every extreme one.
+    for n in (4, 5, 6):
+        means = []
+        for level in LEVELS:
+            values = grades.get((n, level), [])
+            check(len(values) == 200, f"{n}d{level}: {len(values)} of 200 puzzles graded")
+            counts = {v: values.count(v) for v in sorted(set(values))}
+            print(f"sgt-unequal {n}x{n} level {level}: grades {counts}")
+            means.append(sum(values) / max(1, len(values)))
+        check(means == sorted(means), f"{n}x{n}: mean grades by level {means} go down somewhere")
+        if n >= 5:
+            easy, extreme = grades.get((n, "e"), [0]), grades.get((n, "x"), [0])
+            check(max(easy) < min(extreme),
+                  f"{n}x{n}: easy puzzles grade up to {max(easy)}, extreme from {min(extreme)}")
 
 
 def test_generated_puzzles_are_unique():

@@ -1,0 +1,61 @@
+// Difficulty: how much reasoning one fixed procedure needs to solve a puzzle, the same for every
+// family. A family hands over its solving model (a GradedSpace: its propagators, its brancher and
+// the decisions a solver fills in) and grade() replays, from the weakest technique up:
+//   1 easy      propagation at the root decides every decision;
+//   2 medium    one round of probing does: each remaining value of each undecided decision is
+//               tried on its own, and the values whose trial fails at once are ruled out;
+//   3 hard      several rounds of probing do (what one round rules out makes the next fail);
+//   4 extreme   probing stalls, so a solver must guess: search, whose nodes are counted.
+// All trials of a round start from the same state, so the grade does not depend on the order
+// of the decisions. A puzzle with several solutions (or none) always needs search.
+#pragma once
+
+#include <gecode/int.hh>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "solve.hpp"
+
+namespace puzzlegen {
+
+// A family's model of one instance's solutions, with its brancher posted.
+class GradedSpace : public Gecode::Space {
+ public:
+  GradedSpace() = default;
+  GradedSpace(GradedSpace& other) : Gecode::Space(other) {}
+  // The variables a solver decides (a grid's cells, a tower's sides), whose values are probed.
+  virtual Gecode::IntVarArgs decisions() const = 0;
+};
+
+struct Grade {
+  static constexpr int easy = 1, medium = 2, hard = 3, extreme = 4;
+  int level = extreme;
+  unsigned rounds = 0;       // probing rounds that ruled something out
+  std::uint64_t probes = 0;  // values tried
+  // Nodes of the search after probing (0 when probing solves it); "at least" when a limit or
+  // the search node limit cut it short.
+  Count search_nodes;
+  bool solvable = true;  // false when reasoning or search proved there is no solution
+  // Set when a limit cut probing short: the level is then only a lower bound.
+  StopReason stopped = StopReason::none;
+
+  std::string name() const;  // "easy", ...
+  std::string text() const;  // "hard (propagation and 3 rounds of probing)"
+};
+
+// `limits` bounds the whole grade; the search part stops after `search_node_limit` nodes too.
+Grade grade(GradedSpace& root, const Limits& limits, std::uint64_t search_node_limit = 1000000);
+
+// The level names, easy to extreme; the level a name stands for (nullopt: not a level name).
+const std::vector<std::string>& difficulty_levels();
+std::optional<int> difficulty_level(const std::string& name);
+
+// The measures every graded family has: `difficulty` (the level, 1-4) and `search-nodes`.
+inline constexpr const char* kDifficulty = "difficulty";
+inline constexpr const char* kSearchNodes = "search-nodes";
+bool is_difficulty_measure(const std::string& name);
+
+}  // namespace puzzlegen
