@@ -1,8 +1,11 @@
 #include "drawing.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <functional>
 #include <map>
 #include <numbers>
+#include <tuple>
 
 namespace puzzlegen::instant_insanity {
 
@@ -62,11 +65,10 @@ render::Drawing sides_table(const TowerInstance& instance, const std::vector<int
 render::Drawing multigraph(const TowerInstance& instance, const std::vector<int>& turns,
                            const render::Palette& palette, bool two_factors) {
   const int n = instance.size();
-  const double radius = 70 + 6 * n, node = 15, cx = radius + 40, cy = radius + 34;
-  auto at = [&](int colour) {
-    const double angle = -std::numbers::pi / 2 + 2 * std::numbers::pi * colour / n;
-    return std::pair{cx + radius * std::cos(angle), cy + radius * std::sin(angle)};
-  };
+  const double radius = 70 + 6 * n, node = 15;
+  // Loops on one colour nest outwards, kLoopStep apart, so that their labels (at 3/4 of the
+  // reach) stay clear of each other; the margin makes room for the outermost.
+  constexpr double kLoopReach = 38, kLoopStep = 22;
   struct Edge {
     int cube, a, b;
     Role role;
@@ -85,29 +87,57 @@ render::Drawing multigraph(const TowerInstance& instance, const std::vector<int>
       bundles[{a, b}].push_back({i + 1, a, b, role});
     }
   }
+  std::size_t most_loops = 0;
+  for (const auto& [ends, bundle] : bundles)
+    if (ends.first == ends.second) most_loops = std::max(most_loops, bundle.size());
+  const double outermost =
+      most_loops == 0 ? 0 : kLoopReach + kLoopStep * static_cast<double>(most_loops - 1);
+  const double margin = std::max(40.0, 0.75 * outermost + 14);
+  const double cx = radius + margin, cy = radius + margin - 6;
+  auto at = [&](int colour) {
+    const double angle = -std::numbers::pi / 2 + 2 * std::numbers::pi * colour / n;
+    return std::pair{cx + radius * std::cos(angle), cy + radius * std::sin(angle)};
+  };
   render::Drawing d;
   d.content.set("class", "multigraph");
   Element edges("g"), labels("g"), nodes("g");
+  // Labels sit on their edge, at the first point along it that keeps clear of the labels
+  // already placed and of the colour discs (edges cross, so midpoints may coincide).
+  constexpr double kLabelRadius = 7.5;
+  std::vector<std::pair<double, double>> placed;
+  const auto clearance = [&](double x, double y) {
+    double least = 1e9;
+    for (const auto& [px, py] : placed)
+      least = std::min(least, std::hypot(x - px, y - py) - 2 * kLabelRadius);
+    for (int c = 0; c < n; ++c) {
+      const auto [nx, ny] = at(c);
+      least = std::min(least, std::hypot(x - nx, y - ny) - node - kLabelRadius);
+    }
+    return least;
+  };
   for (const auto& [ends, bundle] : bundles) {
     const auto [x1, y1] = at(ends.first);
     const auto [x2, y2] = at(ends.second);
     for (std::size_t k = 0; k < bundle.size(); ++k) {
       const Edge& e = bundle[k];
       const double spread = static_cast<double>(k) - (static_cast<double>(bundle.size()) - 1) / 2;
-      double mx, my;
+      std::function<std::pair<double, double>(double)> along;  // the edge at t in [0, 1]
       std::string path;
       if (e.a == e.b) {  // a loop, drawn outwards from the centre
         const double ux = (x1 - cx) / radius, uy = (y1 - cy) / radius;
-        const double reach = 38 + 14 * static_cast<double>(k);
+        const double reach = kLoopReach + kLoopStep * static_cast<double>(k);
         const double px = -uy, py = ux;
-        mx = x1 + ux * reach;
-        my = y1 + uy * reach;
+        const double mx = x1 + ux * reach, my = y1 + uy * reach;
         path = "M" + render::number(x1) + "," + render::number(y1) + " C" +
                render::number(mx + px * 22) + "," + render::number(my + py * 22) + " " +
                render::number(mx - px * 22) + "," + render::number(my - py * 22) + " " +
                render::number(x1) + "," + render::number(y1);
-        mx = x1 + ux * reach * 0.78;
-        my = y1 + uy * reach * 0.78;
+        along = [=](double t) {  // the cubic's points: x1, m + p 22, m - p 22, x1
+          const double a = (1 - t) * (1 - t) * (1 - t) + t * t * t, b = 3 * (1 - t) * (1 - t) * t,
+                       c = 3 * (1 - t) * t * t;
+          return std::pair{a * x1 + b * (mx + px * 22) + c * (mx - px * 22),
+                           a * y1 + b * (my + py * 22) + c * (my - py * 22)};
+        };
       } else {
         const double dx = x2 - x1, dy = y2 - y1, length = std::hypot(dx, dy);
         const double bend = 38 * spread;
@@ -115,15 +145,27 @@ render::Drawing multigraph(const TowerInstance& instance, const std::vector<int>
                      qy = (y1 + y2) / 2 + dx / length * bend;
         path = "M" + render::number(x1) + "," + render::number(y1) + " Q" + render::number(qx) +
                "," + render::number(qy) + " " + render::number(x2) + "," + render::number(y2);
-        mx = 0.25 * x1 + 0.5 * qx + 0.25 * x2;
-        my = 0.25 * y1 + 0.5 * qy + 0.25 * y2;
+        along = [=](double t) {
+          const double a = (1 - t) * (1 - t), b = 2 * (1 - t) * t, c = t * t;
+          return std::pair{a * x1 + b * qx + c * x2, a * y1 + b * qy + c * y2};
+        };
       }
+      double mx = 0, my = 0, best = -1e9;
+      for (int step = 0; step <= 26; ++step) {  // t = 0.5, 0.47, 0.53, 0.44, ... 0.11, 0.89
+        const double t = 0.5 + (step % 2 == 0 ? 1 : -1) * 0.03 * ((step + 1) / 2);
+        const auto [x, y] = along(t);
+        const double clear = clearance(x, y);
+        if (clear > best) std::tie(best, mx, my) = std::tuple{clear, x, y};
+        if (clear >= 1) break;
+      }
+      placed.emplace_back(mx, my);
       Element p = edge(path, e.role);
       p.set("data-cube", std::to_string(e.cube))
           .set("data-ends", instance.colors()[static_cast<std::size_t>(e.a)] + " " +
                                 instance.colors()[static_cast<std::size_t>(e.b)]);
       edges.add(std::move(p));
-      labels.add(Element("circle").set("cx", mx).set("cy", my).set("r", 7.5).set("fill", "#fff"));
+      labels.add(
+          Element("circle").set("cx", mx).set("cy", my).set("r", kLabelRadius).set("fill", "#fff"));
       labels.add(label(mx, my + 3.8, std::to_string(e.cube), 10.5, "middle",
                        e.role == hidden ? "normal" : "bold"));
     }

@@ -3,6 +3,7 @@
 // answer key shows (the tower's sides, the 2-factors, the solid's one-colour faces).
 #include <catch2/catch.hpp>
 
+#include <cmath>
 #include <set>
 #include <sstream>
 
@@ -176,4 +177,38 @@ TEST_CASE("drawing: random instances of every family, and their solutions, are w
           parse(svg_of(solution->draw()));
     }
   }
+}
+
+TEST_CASE("drawing: the Instant Insanity key's edge labels never overlap", "[render]") {
+  // Crossing edges of the colour multigraph share midpoints (4 colours: the two diagonals),
+  // so labels are moved along their edges until they clear each other and the colour discs.
+  const Family& family = builtin_families().get("instant-insanity", {}, "");
+  Rng rng(77);
+  int drawn = 0;
+  for (const int n : {4, 5, 6, 8}) {
+    YAML::Node node;
+    node["cubes"] = n;
+    const OptionValues parameters = read_options(node, family.parameters(), "parameters", "");
+    const OptionValues constraints =
+        read_options(YAML::Node(), family.instance_constraints(), "instance", "");
+    for (int i = 0; i < 300 && drawn < 12 * (n - 2); ++i) {
+      const auto instance = family.random_instance(parameters, constraints, rng);
+      const auto solution = family.first_solution(*instance, "all-different",
+                                                  Limits::within(std::chrono::seconds(5)));
+      if (!solution) continue;
+      ++drawn;
+      INFO(instance->to_json().dump());
+      const auto doc = parse(svg_of(solution->draw()));
+      std::vector<std::pair<double, double>> labels;
+      for (const auto& circle : doc.select_nodes("//g[@class='multigraph']//circle[@r='7.5']"))
+        labels.emplace_back(circle.node().attribute("cx").as_double(),
+                            circle.node().attribute("cy").as_double());
+      REQUIRE(labels.size() == static_cast<std::size_t>(3 * n));  // one per pair of faces
+      for (std::size_t a = 0; a < labels.size(); ++a)
+        for (std::size_t b = a + 1; b < labels.size(); ++b)
+          CHECK(std::hypot(labels[a].first - labels[b].first,
+                           labels[a].second - labels[b].second) >= 15 - 1e-6);
+    }
+  }
+  CHECK(drawn >= 30);
 }
