@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <map>
 
 namespace puzzlegen::render {
@@ -11,8 +12,99 @@ namespace {
 constexpr int kHatchings = 8;
 constexpr double kLegendRow = 24;
 
-std::string hatch_id(int colour) {
-  return "pz-hatch-" + std::to_string(colour % kHatchings);
+// Hatchings are drawn as lines clipped to the face or disc, not as SVG patterns: Chromium
+// prints pattern fills slowly and large (a 20-puzzle sheet took 5 s more and 10 MB).
+constexpr double kHatchSpacing = 8;
+constexpr const char* kHatchStroke = "#8c8c8c";  // opaque: transparency is slow to print too
+
+// The part of the line {p : p . normal = offset} inside a rect or a circle, as "Mx,y Lx,y".
+struct Outline {
+  bool circle;
+  double x, y, w, h;  // rect; for a circle: centre (x, y), radius w
+};
+std::string clipped(const Outline& o, double nx, double ny, double offset) {
+  const double dx = -ny, dy = nx;                   // along the line
+  const double px = nx * offset, py = ny * offset;  // its point nearest the origin
+  double t0 = -1e9, t1 = 1e9;
+  if (o.circle) {  // |p + t d - c|^2 = r^2, with |d| = 1
+    const double ex = px - o.x, ey = py - o.y;
+    const double b = ex * dx + ey * dy, c = ex * ex + ey * ey - o.w * o.w;
+    const double disc = b * b - c;
+    if (disc <= 0) return "";
+    t0 = -b - std::sqrt(disc);
+    t1 = -b + std::sqrt(disc);
+  } else {                                       // Liang-Barsky against the four sides
+    const auto clip = [&](double p, double q) {  // keep p t <= q
+      if (std::abs(p) < 1e-12) return q >= 0;
+      const double t = q / p;
+      if (p < 0)
+        t0 = std::max(t0, t);
+      else
+        t1 = std::min(t1, t);
+      return true;
+    };
+    if (!clip(-dx, px - o.x) || !clip(dx, o.x + o.w - px) || !clip(-dy, py - o.y) ||
+        !clip(dy, o.y + o.h - py))
+      return "";
+  }
+  if (t1 - t0 < 0.5) return "";
+  return "M" + number(px + t0 * dx) + "," + number(py + t0 * dy) + " L" + number(px + t1 * dx) +
+         "," + number(py + t1 * dy) + " ";
+}
+
+// The path of hatching `kind` over the outline: none, rising and falling diagonals,
+// horizontal, vertical, cross-hatch, grid, dots.
+std::string hatch_path(int kind, const Outline& o) {
+  const double r = std::sqrt(0.5);
+  std::vector<std::pair<double, double>> normals;
+  switch (kind % kHatchings) {
+    case 1:
+      normals = {{r, r}};
+      break;
+    case 2:
+      normals = {{r, -r}};
+      break;
+    case 3:
+      normals = {{0, 1}};
+      break;
+    case 4:
+      normals = {{1, 0}};
+      break;
+    case 5:
+      normals = {{r, r}, {r, -r}};
+      break;
+    case 6:
+      normals = {{0, 1}, {1, 0}};
+      break;
+    default:
+      break;
+  }
+  const double left = o.circle ? o.x - o.w : o.x, right = o.circle ? o.x + o.w : o.x + o.w;
+  const double top = o.circle ? o.y - o.w : o.y, bottom = o.circle ? o.y + o.w : o.y + o.h;
+  std::string d;
+  for (const auto& [nx, ny] : normals) {
+    // Offsets of the lines that can meet the bounding box, on the page's own grid.
+    const double spacing = (nx != 0 && ny != 0) ? kHatchSpacing * r : kHatchSpacing;
+    double lo = 1e9, hi = -1e9;
+    for (const double x : {left, right})
+      for (const double y : {top, bottom}) {
+        lo = std::min(lo, x * nx + y * ny);
+        hi = std::max(hi, x * nx + y * ny);
+      }
+    for (double k = std::ceil(lo / spacing); k * spacing <= hi; ++k)
+      d += clipped(o, nx, ny, k * spacing);
+  }
+  if (kind % kHatchings == 7)  // dots: short strokes on a 4-unit lattice, inside the outline
+    for (double x = std::ceil(left / 4) * 4 + 1; x + 1 <= right; x += 4)
+      for (double y = std::ceil(top / 4) * 4 + 1; y + 1 <= bottom; y += 4) {
+        const bool inside = o.circle
+                                ? std::hypot(x + 0.5 - o.x, y + 0.5 - o.y) < o.w - 1
+                                : x >= o.x && x + 1 <= o.x + o.w && y >= o.y && y + 1 <= o.y + o.h;
+        if (inside)
+          d += "M" + number(x) + "," + number(y) + " L" + number(x + 1) + "," + number(y + 1) + " ";
+      }
+  if (!d.empty()) d.pop_back();
+  return d;
 }
 
 std::string lower(std::string s) {
@@ -122,16 +214,21 @@ std::string Palette::fill(int colour) const {
 
 // A face or a disc: `outline` (a rect or circle) filled with the colour, again with its
 // hatching and a black edge, then the label on a white disc of `radius` at (cx, cy).
-Element Palette::mark(const std::string& css_class, const Element& outline, double cx, double cy,
-                      double radius, int colour) const {
+Element Palette::mark(const std::string& css_class, const Element& outline,
+                      const std::string& hatching, double cx, double cy, double radius,
+                      int colour) const {
   const Colour& c = colours_.at(static_cast<std::size_t>(colour));
   Element g("g");
   g.set("class", css_class).set("data-colour", c.name);
   g.add(Element(outline).set("fill", fill(colour)));
-  g.add(Element(outline)
-            .set("fill", "url(#" + hatch_id(colour) + ")")
-            .set("stroke", "#000")
-            .set("stroke-width", 1.2));
+  if (!hatching.empty())
+    g.add(Element("path")
+              .set("class", "hatching")
+              .set("d", hatching)
+              .set("stroke", kHatchStroke)
+              .set("stroke-width", colour % kHatchings == 7 ? 1.6 : 1)
+              .set("fill", "none"));
+  g.add(Element(outline).set("fill", "none").set("stroke", "#000").set("stroke-width", 1.2));
   g.add(shape("circle", {{"cx", cx}, {"cy", cy}, {"r", radius}})
             .set("fill", "#fff")
             .set("stroke", "#555")
@@ -144,12 +241,13 @@ Element Palette::mark(const std::string& css_class, const Element& outline, doub
 
 Element Palette::face(double x, double y, double size, int colour) const {
   return mark("face", shape("rect", {{"x", x}, {"y", y}, {"width", size}, {"height", size}}),
-              x + size / 2, y + size / 2, size * 0.3, colour);
+              hatch_path(colour, {false, x, y, size, size}), x + size / 2, y + size / 2, size * 0.3,
+              colour);
 }
 
 Element Palette::disc(double cx, double cy, double radius, int colour) const {
-  return mark("disc", shape("circle", {{"cx", cx}, {"cy", cy}, {"r", radius}}), cx, cy,
-              radius * 0.62, colour);
+  return mark("disc", shape("circle", {{"cx", cx}, {"cy", cy}, {"r", radius}}),
+              hatch_path(colour, {true, cx, cy, radius, radius}), cx, cy, radius * 0.62, colour);
 }
 
 double Palette::net_width(double cell) {
@@ -276,42 +374,7 @@ Drawing stack(Drawing top, Drawing bottom, double gap) {
   return out;
 }
 
-Element definitions() {
-  Element defs("defs");
-  // One hatching per colour class, so a grey print still tells faces apart without the labels.
-  const std::array<const char*, kHatchings> paths = {
-      "",                                         // none
-      "M0,8 L8,0",                                // rising diagonal
-      "M0,0 L8,8",                                // falling diagonal
-      "M0,4 L8,4",                                // horizontal
-      "M4,0 L4,8",                                // vertical
-      "M0,8 L8,0 M0,0 L8,8",                      // cross-hatch
-      "M0,4 L8,4 M4,0 L4,8",                      // grid
-      "M1,1 L2,2 M5,5 L6,6 M1,5 L2,6 M5,1 L6,2",  // dots
-  };
-  for (int i = 0; i < kHatchings; ++i) {
-    Element pattern("pattern");
-    pattern.set("id", hatch_id(i))
-        .set("patternUnits", "userSpaceOnUse")
-        .set("width", 8)
-        .set("height", 8);
-    if (*paths[static_cast<std::size_t>(i)])
-      pattern.add(Element("path")
-                      .set("d", paths[static_cast<std::size_t>(i)])
-                      .set("stroke", "#000")
-                      .set("stroke-opacity", 0.45)
-                      .set("stroke-width", i == 7 ? 1.6 : 1));
-    defs.add(std::move(pattern));
-  }
-  Element holder("svg");
-  holder.set("class", "definitions")
-      .set("width", "0")
-      .set("height", "0")
-      .set("aria-hidden", "true");
-  return holder.add(std::move(defs));
-}
-
-Element svg(const Drawing& drawing, bool with_definitions) {
+Element svg(const Drawing& drawing) {
   constexpr double margin = 8;
   Drawing key = legend(drawing.colours, std::max(drawing.width, 600.0));
   const double width = std::max(drawing.width, key.width) + 2 * margin;
@@ -322,7 +385,6 @@ Element svg(const Drawing& drawing, bool with_definitions) {
       .set("height", height)
       .set("viewBox", "0 0 " + number(width) + " " + number(height))
       .set("font-family", "DejaVu Sans, Arial, Helvetica, sans-serif");
-  if (with_definitions) root.add(definitions());
   root.add(translated(drawing.content, margin, margin));
   if (key.height > 0)
     root.add(translated(std::move(key.content), margin, margin + drawing.height + 12));
@@ -330,7 +392,7 @@ Element svg(const Drawing& drawing, bool with_definitions) {
 }
 
 std::string svg_document(const Drawing& drawing) {
-  return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + svg(drawing, true).str() + "\n";
+  return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + svg(drawing).str() + "\n";
 }
 
 }  // namespace puzzlegen::render

@@ -63,8 +63,8 @@ class Palette {
   static constexpr double kNetCell = 44;
 
  private:
-  Element mark(const std::string& css_class, const Element& outline, double cx, double cy,
-               double radius, int colour) const;
+  Element mark(const std::string& css_class, const Element& outline, const std::string& hatching,
+               double cx, double cy, double radius, int colour) const;
 
   std::vector<Colour> colours_;
 };
@@ -82,11 +82,8 @@ Drawing flow(std::vector<Drawing> parts, double width, double gap);
 // `top` over `bottom`, `gap` apart; the colours are top's, or bottom's when top has none.
 Drawing stack(Drawing top, Drawing bottom, double gap);
 
-// <svg> of a drawing with its legend below. With `definitions`, it carries the hatching
-// patterns itself (a standalone file); otherwise the page must include definitions() once.
-Element svg(const Drawing& drawing, bool definitions);
-// <svg class="definitions">: the hatching patterns, drawn nowhere.
-Element definitions();
+// <svg> of a drawing with its legend below: self-contained (hatchings are drawn lines).
+Element svg(const Drawing& drawing);
 // A standalone SVG file.
 std::string svg_document(const Drawing& drawing);
 

@@ -31,7 +31,6 @@ figure { display: inline-block; margin: 0 4mm 1mm 0; break-inside: avoid; vertic
 figcaption { font-size: 9.5pt; margin-top: 1mm; max-width: 170mm; }
 section.puzzle, section.answer { break-inside: avoid; margin-bottom: 3mm; }
 div.page-break { break-before: page; }
-svg.definitions { position: absolute; width: 0; height: 0; }
 svg { max-width: 100%; height: auto; }
 )";
 
@@ -99,7 +98,6 @@ std::string HtmlPage::str() const {
   const std::string size = paper_ == Paper::a4 ? "A4" : "letter";
   head.add(Element("style").text("\n@page { size: " + size + "; margin: 11mm 14mm; }" + kStyle));
   Element body("body");
-  body.add(definitions());  // the hatching patterns once, before any drawing refers to them
   for (const auto& part : parts_) body.add(part);
   Element html("html");
   html.set("lang", "en").add(std::move(head)).add(std::move(body));
@@ -108,7 +106,7 @@ std::string HtmlPage::str() const {
 
 Element figure(const Drawing& drawing, const std::string& caption) {
   Element f("figure");
-  f.set("class", "drawing").add(svg(drawing, false));
+  f.set("class", "drawing").add(svg(drawing));
   if (!caption.empty()) f.add(Element("figcaption").text(caption));
   return f;
 }

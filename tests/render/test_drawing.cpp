@@ -3,6 +3,7 @@
 // answer key shows (the tower's sides, the 2-factors, the solid's one-colour faces).
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <set>
 #include <sstream>
@@ -37,7 +38,25 @@ void check_nets(const pugi::xml_document& doc, std::size_t cubes) {
     for (const auto& face : net.node().select_nodes(".//g[@class='face']")) {
       sides.insert(face.node().attribute("data-side").value());
       CHECK(std::string(face.node().child("text").child_value()).size() >= 1);
-      CHECK(count(face.node(), "rect") == 2);  // the fill and the hatching
+      CHECK(count(face.node(), "rect") == 2);  // the fill and the outline
+      // The hatching (all but the first colour class have one) stays inside its face.
+      const auto outline = face.node().child("rect");
+      const double x = outline.attribute("x").as_double(), y = outline.attribute("y").as_double(),
+                   w = outline.attribute("width").as_double();
+      if (const auto hatching = face.node().find_child_by_attribute("path", "class", "hatching")) {
+        std::string d = hatching.attribute("d").value();
+        std::replace_if(
+            d.begin(), d.end(), [](char ch) { return ch == 'M' || ch == 'L' || ch == ','; }, ' ');
+        std::istringstream coordinates(d);
+        int points = 0;
+        for (double px, py; coordinates >> px >> py; ++points) {
+          CHECK(px >= x - 0.01);
+          CHECK(px <= x + w + 0.01);
+          CHECK(py >= y - 0.01);
+          CHECK(py <= y + w + 0.01);
+        }
+        CHECK(points >= 2);
+      }
     }
     CHECK(sides == std::set<std::string>{"top", "left", "front", "right", "back", "bottom"});
     CHECK(count(net.node(), ".//polygon[@class='tab']") == 7);  // glue tabs

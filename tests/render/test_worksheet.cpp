@@ -45,7 +45,7 @@ void check_worksheet(const pugi::xml_document& doc, std::size_t puzzles) {
   CHECK(count(doc, "//img") == 0);
   CHECK(count(doc, "//*[@src]") == 0);
   CHECK(count(doc, "//*[@href]") == 0);
-  std::vector<std::string> expected = {"definitions", "h1", "name-line"};
+  std::vector<std::string> expected = {"h1", "name-line"};
   expected.insert(expected.end(), puzzles, "puzzle");
   expected.push_back("page-break");
   expected.push_back("answer-key");
@@ -121,8 +121,7 @@ TEST_CASE("worksheet: paper size and where the answer key goes", "[render][cli]"
   REQUIRE(r.exit_code == 0);
   CHECK_THAT(slurp(letter), Catch::Contains("@page { size: letter;"));
   const auto sheet = read_xml(letter);
-  const std::vector<std::string> puzzles_only = {"definitions", "h1", "name-line", "puzzle",
-                                                 "puzzle"};
+  const std::vector<std::string> puzzles_only = {"h1", "name-line", "puzzle", "puzzle"};
   CHECK(outline(sheet.child("html").child("body")) == puzzles_only);
   REQUIRE(fs::exists(key));
   const auto key_doc = read_xml(key);
@@ -256,9 +255,8 @@ TEST_CASE("worksheet: a sheet from several specs, a titled part each, numbered t
   REQUIRE(r.exit_code == 0);
   const auto doc = read_xml(sheet);
   const pugi::xml_node body = doc.child("html").child("body");
-  CHECK(outline(body) == std::vector<std::string>{"definitions", "h1", "name-line", "h2", "puzzle",
-                                                  "puzzle", "h2", "puzzle", "page-break",
-                                                  "answer-key"});
+  CHECK(outline(body) == std::vector<std::string>{"h1", "name-line", "h2", "puzzle", "puzzle", "h2",
+                                                  "puzzle", "page-break", "answer-key"});
   CHECK(std::string(body.child("h1").child_value()) == "Puzzles");
   const auto parts = doc.select_nodes("/html/body/h2");
   REQUIRE(parts.size() == 2);
@@ -322,7 +320,9 @@ TEST_CASE("render: SVG and HTML of an instance and a solution", "[render][cli]")
   CHECK(std::string(doc.first_child().name()) == "svg");
   CHECK(count(doc, "//g[@class='net']") == 4);
   CHECK(count(doc, "//g[@class='tower']") == 1);
-  CHECK(count(doc, "//pattern") == 8);  // the hatchings travel with a standalone file
+  // Self-contained: hatchings are drawn lines, nothing refers to a definition elsewhere.
+  CHECK(svg.out.find("url(") == std::string::npos);
+  CHECK(count(doc, "//path[@class='hatching']") >= 8);
 
   const fs::path page = scratch_dir() / "board.html";
   REQUIRE(run("render " + source("instances/cube36/physical-puzzle.yaml") +
