@@ -20,3 +20,15 @@ sheet instant-insanity-letter specs/instant-insanity/unique-tower.yaml 6 --paper
   --key separate --seed 100
 sheet cube36 specs/cube36/unique-n5.yaml 3
 sheet eight-blocks specs/eight-blocks/eight-cubes-one-solid.yaml 6
+# One sheet per difficulty level (the 36 Cube's boards above are all easy), on both papers.
+sheet instant-insanity-medium specs/instant-insanity/unique-tower.yaml 4 --difficulty medium \
+  --key none
+sheet instant-insanity-hard specs/instant-insanity/unique-tower.yaml 4 --difficulty hard \
+  --paper letter --key none
+sheet instant-insanity-extreme specs/instant-insanity/unique-tower.yaml 2 --difficulty extreme \
+  --key none
+# A sheet from two specs: two titled parts, numbered through.
+rm -f docs/examples/mixed-page-*.png
+build/puzzlegen worksheet specs/instant-insanity/unique-tower.yaml specs/cube36/unique-n5.yaml \
+  --count 2,2 --pdf -o docs/examples/mixed.html
+pdftoppm -png -r 50 docs/examples/mixed.pdf docs/examples/mixed-page
