@@ -8,6 +8,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <sstream>
 
 #include "files.hpp"
@@ -30,23 +31,31 @@ std::uint64_t read_count(const YAML::Node& node, const std::string& file,
       parse_option_text(info, node.Scalar(), location_of(node, file), field)));
 }
 
-Bounds read_bounds(const YAML::Node& node, const std::string& file, const std::string& field) {
+// A bound's value: `value(node, field)` reads one (a count, unless the field says otherwise);
+// `shape` names it in messages ("N", "LEVEL").
+using ValueReader = std::function<std::uint64_t(const YAML::Node&, const std::string&)>;
+Bounds read_bounds(const YAML::Node& node, const std::string& file, const std::string& field,
+                   const ValueReader& value = nullptr, const std::string& shape = "N") {
+  const ValueReader read = value ? value : [&](const YAML::Node& n, const std::string& f) {
+    return read_count(n, file, f);
+  };
   Bounds bounds;
   if (node.IsScalar()) {  // shorthand: `all-different: 1` means exactly 1
-    bounds.min = bounds.max = read_count(node, file, field);
+    bounds.min = bounds.max = read(node, field);
     return bounds;
   }
   if (!node.IsMap())
     throw InputError(location_of(node, file), field,
-                     "expected {min: N}, {max: N}, {min: N, max: M} or {exactly: N}");
+                     "expected " + shape + ", {min: " + shape + "}, {max: " + shape +
+                         "}, {min: " + shape + ", max: " + shape + "} or {exactly: " + shape + "}");
   reject_unknown_keys(node, {"min", "max", "exactly"}, field, file);
   if (node["exactly"]) {
     if (node["min"] || node["max"])
       throw InputError(location_of(node, file), field, "give either exactly or min/max, not both");
-    bounds.min = bounds.max = read_count(node["exactly"], file, field + ".exactly");
+    bounds.min = bounds.max = read(node["exactly"], field + ".exactly");
   }
-  if (node["min"]) bounds.min = read_count(node["min"], file, field + ".min");
-  if (node["max"]) bounds.max = read_count(node["max"], file, field + ".max");
+  if (node["min"]) bounds.min = read(node["min"], field + ".min");
+  if (node["max"]) bounds.max = read(node["max"], field + ".max");
   if (bounds.min && bounds.max && *bounds.min > *bounds.max)
     throw InputError(location_of(node, file), field,
                      "min (" + std::to_string(*bounds.min) + ") is greater than max (" +
@@ -54,43 +63,18 @@ Bounds read_bounds(const YAML::Node& node, const std::string& file, const std::s
   return bounds;
 }
 
-// Bounds on the difficulty level, by number (1-4) or by name: `hard`, {min: medium}.
+// Bounds on the difficulty level, by name or number (1-4): `hard`, {min: medium, max: 3}.
 Bounds read_difficulty(const YAML::Node& node, const std::string& file, const std::string& field) {
   const auto level = [&](const YAML::Node& value, const std::string& where) -> std::uint64_t {
-    if (value.IsScalar())
-      if (const auto named = difficulty_level(value.Scalar()))
-        return static_cast<std::uint64_t>(*named);
-    const std::uint64_t n =
-        value.IsScalar() && !value.Scalar().empty() &&
-                value.Scalar().find_first_not_of("0123456789") == std::string::npos &&
-                value.Scalar().size() < 3
-            ? std::stoull(value.Scalar())
-            : 0;
-    if (n < Grade::easy || n > Grade::extreme)
-      throw InputError(
-          location_of(value, file), where,
-          "expected a difficulty level: " + join(difficulty_levels(), ", ") + " (or 1 to 4)");
-    return n;
+    const std::string text = value.IsScalar() ? value.Scalar() : "";
+    if (const auto named = difficulty_level(text)) return static_cast<std::uint64_t>(*named);
+    if (text.size() == 1 && text[0] >= '1' && text[0] <= '4')
+      return static_cast<std::uint64_t>(text[0] - '0');
+    throw InputError(
+        location_of(value, file), where,
+        "expected a difficulty level: " + join(difficulty_levels(), ", ") + " (or 1 to 4)");
   };
-  Bounds bounds;
-  if (node.IsScalar()) {
-    bounds.min = bounds.max = level(node, field);
-    return bounds;
-  }
-  if (!node.IsMap())
-    throw InputError(location_of(node, file), field,
-                     "expected a level (easy, medium, hard, extreme) or {min: LEVEL, max: LEVEL}");
-  reject_unknown_keys(node, {"min", "max", "exactly"}, field, file);
-  if (node["exactly"]) {
-    if (node["min"] || node["max"])
-      throw InputError(location_of(node, file), field, "give either exactly or min/max, not both");
-    bounds.min = bounds.max = level(node["exactly"], field + ".exactly");
-  }
-  if (node["min"]) bounds.min = level(node["min"], field + ".min");
-  if (node["max"]) bounds.max = level(node["max"], field + ".max");
-  if (bounds.min && bounds.max && *bounds.min > *bounds.max)
-    throw InputError(location_of(node, file), field, "min is harder than max: nothing is both");
-  return bounds;
+  return read_bounds(node, file, field, level, "LEVEL");
 }
 
 std::string trim(const std::string& s) {
