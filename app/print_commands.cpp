@@ -253,8 +253,7 @@ render::Element answer_key(const std::vector<Section>& sections, bool titled) {
       bool none = true;
       for (const auto& [kind, capped] : counted) {
         const Count exact =
-            capped.exact ? capped
-                         : family.count(*puzzle.instance, kind, spec.solution_options, 0, limits);
+            recount_exactly(family, *puzzle.instance, kind, spec.solution_options, capped, limits);
         none = none && exact.exact && exact.value == 0;
         counts +=
             (counts.empty() ? "" : "; ") + family.count_phrase(kind, exact, spec.solution_options);
@@ -358,8 +357,11 @@ int worksheet(const std::vector<std::string>& spec_files, const WorksheetRequest
       section.shown.push_back(answers(spec, instance, limits));
       const std::string kind =
           !section.shown.back().empty() ? section.shown.back().front().kind : spec.posed_kind();
-      section.grades.push_back(
-          spec.ungraded() ? std::nullopt : family.grade_of(instance, spec.posed_kind(), limits));
+      // Graded when the spec bounded the difficulty; otherwise graded here, where it can be.
+      section.grades.push_back(puzzle.evaluation.grade ? puzzle.evaluation.grade
+                               : spec.ungraded()
+                                   ? std::nullopt
+                                   : family.grade_of(instance, spec.posed_kind(), limits));
       render::Element puzzle_section("section");
       ++number;
       puzzle_section.set("class", "puzzle").set("id", "puzzle-" + std::to_string(number));

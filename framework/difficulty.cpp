@@ -22,6 +22,7 @@ std::unique_ptr<GradedSpace> clone_of(GradedSpace& space) {
 std::optional<std::vector<std::pair<int, int>>> failed_trials(GradedSpace& space,
                                                               const Limits& limits,
                                                               std::uint64_t& probes) {
+  // Probing is polynomial; only the limits that end the whole run apply to it.
   std::vector<std::pair<int, int>> out;
   const Gecode::IntVarArgs x = space.decisions();
   for (int i = 0; i < x.size(); ++i) {
@@ -55,9 +56,7 @@ Grade grade(GradedSpace& root, const Limits& limits, std::uint64_t search_node_l
     const auto failed = failed_trials(*space, limits, g.probes);
     if (!failed) {  // the level is at least what probing has not yet reached
       g.level = g.rounds == 0 ? Grade::medium : Grade::hard;
-      g.stopped = limits.cancelled && limits.cancelled->load() ? StopReason::cancelled
-                  : interrupt_flag().load()                    ? StopReason::interrupted
-                                                               : StopReason::time_limit;
+      g.stopped = limits.stop_reason();
       return g;
     }
     if (failed->empty()) break;  // probing stalls
@@ -120,6 +119,11 @@ std::string Grade::text() const {
 
 bool is_difficulty_measure(const std::string& name) {
   return name == kDifficulty || name == kSearchNodes;
+}
+
+Count difficulty_measure(const Grade& grade, const std::string& name) {
+  if (name == kSearchNodes) return grade.search_nodes;
+  return Count{grade.level, grade.stopped == StopReason::none, grade.stopped};
 }
 
 }  // namespace puzzlegen

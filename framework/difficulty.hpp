@@ -57,5 +57,8 @@ std::optional<int> difficulty_level(const std::string& name);
 inline constexpr const char* kDifficulty = "difficulty";
 inline constexpr const char* kSearchNodes = "search-nodes";
 bool is_difficulty_measure(const std::string& name);
+// A difficulty measure's value from a grade: the level ("at least" when probing was cut
+// short) or the search nodes.
+Count difficulty_measure(const Grade& grade, const std::string& name);
 
 }  // namespace puzzlegen

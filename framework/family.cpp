@@ -76,16 +76,6 @@ std::vector<KindInfo> Family::every_measure() const {
   return out;
 }
 
-Count Family::measure_of(const Instance& instance, const std::string& name, const std::string& kind,
-                         const Limits& limits) const {
-  if (!is_difficulty_measure(name)) return Count{measure(instance, name), true};
-  const auto g = grade_of(instance, kind, limits);
-  if (!g) throw std::logic_error(this->name() + " does not grade " + kind);
-  if (name == kSearchNodes) return g->search_nodes;
-  // A grade cut short while probing knows only a lower bound.
-  return Count{g->level, g->stopped == StopReason::none, g->stopped};
-}
-
 std::map<std::string, Bounds> Family::implied_bounds(const OptionValues&) const {
   return {};
 }

@@ -144,10 +144,8 @@ class Family {
   std::optional<Grade> grade_of(const Instance& instance, const std::string& kind,
                                 const Limits& limits) const;
   // measures() and, when the family grades, the difficulty measures (difficulty.hpp), whose
-  // value measure_of() takes from the grade of `kind`.
+  // values come from a grade (difficulty_measure).
   std::vector<KindInfo> every_measure() const;
-  Count measure_of(const Instance& instance, const std::string& name, const std::string& kind,
-                   const Limits& limits) const;
   // Bounds on kinds that the solution options stand for (Eight Blocks' `composable: all`).
   virtual std::map<std::string, Bounds> implied_bounds(const OptionValues& options) const;
   // Facts `solve` prints besides the counts (Eight Blocks: the composable varieties).

@@ -30,9 +30,11 @@ Limits Limits::within(std::chrono::duration<double> time_limit, std::uint64_t no
   return limits;
 }
 
-bool Limits::expired() const {
-  return interrupt_flag().load() || (cancelled && cancelled->load()) ||
-         (deadline && Clock::now() >= *deadline);
+StopReason Limits::stop_reason() const {
+  if (interrupt_flag().load()) return StopReason::interrupted;
+  if (cancelled && cancelled->load()) return StopReason::cancelled;
+  if (deadline && Clock::now() >= *deadline) return StopReason::time_limit;
+  return StopReason::none;
 }
 
 std::atomic<bool>& interrupt_flag() {
@@ -53,14 +55,9 @@ void install_interrupt_handler() {
 }
 
 bool LimitStop::stop(const Gecode::Search::Statistics& s, const Gecode::Search::Options&) {
-  if (interrupt_flag().load())
-    reason_ = StopReason::interrupted;
-  else if (limits_.cancelled && limits_.cancelled->load())
-    reason_ = StopReason::cancelled;
-  else if (limits_.node_limit != 0 && s.node >= limits_.node_limit)
+  reason_ = limits_.stop_reason();
+  if (reason_ == StopReason::none && limits_.node_limit != 0 && s.node >= limits_.node_limit)
     reason_ = StopReason::node_limit;
-  else if (limits_.deadline && Clock::now() >= *limits_.deadline)
-    reason_ = StopReason::time_limit;
   return reason_ != StopReason::none;
 }
 

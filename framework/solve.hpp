@@ -33,7 +33,9 @@ struct Limits {
 
   static Limits within(std::chrono::duration<double> time_limit, std::uint64_t nodes = 0,
                        unsigned threads = 1);
-  bool expired() const;
+  bool expired() const { return stop_reason() != StopReason::none; }
+  // Why a search under these limits must stop now (the node limit aside), or none.
+  StopReason stop_reason() const;
 };
 
 // Set by SIGINT, SIGTERM and SIGHUP (see install_interrupt_handler); every search polls it.

@@ -376,18 +376,18 @@ Spec parse_spec(const std::string& text, const std::string& file, const Registry
   if (instance && instance.IsMap()) {
     std::vector<std::string> allowed;
     for (const auto& info : family.instance_constraints()) allowed.push_back(info.name);
-    const auto measures = family.every_measure();
+    // The difficulty measures are known keys even where the family does not grade, so that
+    // the refusal below says why.
+    const auto measures = family.measures();
     for (const auto& measure : measures) allowed.push_back(measure.name);
-    if (const YAML::Node level = instance[kDifficulty]; level && family.graded_kinds().empty())
-      throw InputError(location_of(level, file), "instance.difficulty",
-                       family.name() + " does not grade its puzzles' difficulty");
+    allowed.insert(allowed.end(), {kDifficulty, kSearchNodes});
     reject_unknown_keys(instance, allowed, "instance", file);
     for (const auto& entry : instance) {
       const std::string key = entry.first.Scalar();
       if (key == kDifficulty)
         spec.measure_bounds[key] = read_difficulty(entry.second, file, "instance." + key);
-      else if (std::any_of(measures.begin(), measures.end(),
-                           [&](const KindInfo& m) { return m.name == key; }))
+      else if (key == kSearchNodes || std::any_of(measures.begin(), measures.end(),
+                                                  [&](const KindInfo& m) { return m.name == key; }))
         spec.measure_bounds[key] = read_bounds(entry.second, file, "instance." + key);
       else
         constraints_only[key] = entry.second;

@@ -81,11 +81,10 @@ class Run {
       if (spec_.given) {
         // One instance, asked about by name: its counts are reported exactly where the time
         // allows, not only as far as the bounds needed ("at least 2" where the answer is 2).
-        for (auto& [kind, count] : e.counts) {
-          if (count.exact || count.stopped != StopReason::none) continue;
-          Count full = spec_.family->count(*instance, kind, spec_.solution_options, 0, limits);
-          if (full.exact) count = std::move(full);
-        }
+        for (auto& [kind, count] : e.counts)
+          if (count.stopped == StopReason::none)  // a limit already spent: no time to recount
+            count = recount_exactly(*spec_.family, *instance, kind, spec_.solution_options, count,
+                                    limits);
       }
       if (e.accepted()) e.class_size = instance->class_size();  // outside the lock: may be slow
       if (!e.accepted() && !spec_.given) {  // only the verdict is needed again: keep it small

@@ -24,7 +24,13 @@ Evaluation judge(const Spec& spec, const Instance& instance, const Limits& limit
   const auto measures_ok = [&](bool grades) {
     for (const auto& [name, bounds] : spec.measure_bounds) {
       if (is_difficulty_measure(name) != grades) continue;
-      const Count value = family.measure_of(instance, name, spec.posed_kind(), limits);
+      if (grades && !e.grade) {  // once, for every difficulty measure (the spec checked it)
+        e.grade = family.grade_of(instance, spec.posed_kind(), limits);
+        if (!e.grade)
+          throw std::logic_error(family.name() + " does not grade " + spec.posed_kind());
+      }
+      const Count value =
+          grades ? difficulty_measure(*e.grade, name) : Count{family.measure(instance, name), true};
       const Bounds::Verdict verdict = bounds.admits(value);
       if (verdict == Bounds::Verdict::no) {
         e.instance_ok = false;
@@ -95,6 +101,13 @@ Evaluation judge(const Spec& spec, const Instance& instance, const Limits& limit
       e.undecided = true;
   }
   return e;
+}
+
+Count recount_exactly(const Family& family, const Instance& instance, const std::string& kind,
+                      const OptionValues& options, const Count& capped, const Limits& limits) {
+  if (capped.exact) return capped;
+  Count full = family.count(instance, kind, options, 0, limits);
+  return full.exact ? full : capped;
 }
 
 std::vector<std::pair<std::string, Count>> count_all_kinds(const Family& family,

@@ -19,6 +19,8 @@ struct Evaluation {
   // For an accepted instance: how many instances its class stands for (Instance::class_size),
   // measured once with the judgement.
   std::optional<Natural> class_size;
+  // The grade of the spec's posed kind, when the spec bounds its difficulty.
+  std::optional<Grade> grade;
 
   bool accepted() const { return instance_ok && failed.empty() && !undecided; }
 };
@@ -27,6 +29,11 @@ struct Evaluation {
 // sum reaches it (the instance cannot improve). 0 = count exactly.
 Evaluation judge(const Spec& spec, const Instance& instance, const Limits& limits,
                  const Natural& objective_cap = 0);
+
+// A count that stopped at the cap its bounds needed, counted again to the end for reporting
+// (a given instance's counts, an answer key); kept as it was if the recount is cut short.
+Count recount_exactly(const Family& family, const Instance& instance, const std::string& kind,
+                      const OptionValues& options, const Count& capped, const Limits& limits);
 
 // Counts of every kind of the family (not only the constrained ones) for reporting.
 std::vector<std::pair<std::string, Count>> count_all_kinds(const Family& family,
