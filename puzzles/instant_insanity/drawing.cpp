@@ -116,8 +116,9 @@ render::Drawing multigraph(const TowerInstance& instance, const std::vector<int>
     return least;
   };
   for (const auto& [ends, bundle] : bundles) {
-    const auto [x1, y1] = at(ends.first);
-    const auto [x2, y2] = at(ends.second);
+    // Plain variables, not structured bindings: the lambdas below capture them by copy.
+    const auto [from, to] = std::pair{at(ends.first), at(ends.second)};
+    const double x1 = from.first, y1 = from.second, x2 = to.first, y2 = to.second;
     for (std::size_t k = 0; k < bundle.size(); ++k) {
       const Edge& e = bundle[k];
       const double spread = static_cast<double>(k) - (static_cast<double>(bundle.size()) - 1) / 2;
