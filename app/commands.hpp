@@ -77,6 +77,7 @@ struct WorksheetRequest {
   RunOverrides run;           // --seed, --time-limit, ...
   std::string paper = "a4";   // a4 | letter
   std::string key = "after";  // after (the sheet's last pages) | separate (NAME-key.html) | none
+  double scale = 1;           // the puzzles' drawings enlarged (nets: 11.6 mm faces times it)
 };
 // Progress and errors go to `log`.
 // A sheet of puzzles from one or more specs (a titled part each), numbered through.

@@ -196,6 +196,12 @@ int main(int argc, char** argv) {
                    "only puzzles of this level: easy, medium, hard or extreme (see docs/specs.md)")
       ->check(CLI::IsMember(difficulty_levels()));
   worksheet
+      ->add_option("--scale", sheet.scale,
+                   "draw the puzzles this many times larger (0.5 to 3; nets' faces are 11.6 mm "
+                   "at 1), as far as the page's width allows")
+      ->check(CLI::Range(0.5, 3.0))
+      ->default_val(1);
+  worksheet
       ->add_option("--key", sheet.key,
                    "where the answer key goes: after (the last pages), separate (NAME-key.html "
                    "beside the sheet) or none")

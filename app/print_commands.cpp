@@ -160,7 +160,7 @@ int render(const std::string& file, const std::string& solution_kind, const std:
   const std::string missing = "no " + solution_kind + " solution";
   std::string document;
   if (format == "svg") {
-    render::Drawing drawing = loaded.instance->draw();
+    render::Drawing drawing = loaded.instance->draw(render::kPageWidth);
     if (solution) {
       drawing = render::stack(std::move(drawing), solution->draw(), 28);
     } else if (!solution_kind.empty()) {
@@ -175,7 +175,7 @@ int render(const std::string& file, const std::string& solution_kind, const std:
     render::HtmlPage page(family.title() + ": " + fs::path(file).filename().string());
     page.add(render::heading(1, family.title()));
     page.add(render::paragraph(file, "note"));
-    page.add(render::figure(loaded.instance->draw()));
+    page.add(render::figure(loaded.instance->draw(render::kPageWidth)));
     if (!solution_kind.empty()) {
       page.add(render::heading(2, "A " + solution_kind + " solution"));
       page.add(solution ? render::figure(solution->draw()) : render::paragraph(missing));
@@ -209,6 +209,26 @@ struct Section {
 };
 
 // "Puzzle 3" and, where the family grades it, its level: "Puzzle 3 · medium".
+// The puzzle drawn `scale` times larger, laid out for the page's width over the scale; or as
+// much larger as still fits the page with its heading and task (a puzzle never splits across
+// pages), each smaller scale laid out anew so that nets fill the wider rows.
+render::Drawing enlarged(const Instance& instance, double scale, render::Paper paper) {
+  // CSS px: the sheet's title and name line, a puzzle's heading and two lines of task, so that
+  // the first page holds a puzzle too.
+  constexpr double kAboveTheDrawing = 200;
+  const double height = render::printable_height(paper) - kAboveTheDrawing;
+  for (;; scale *= 0.95) {
+    render::Drawing drawing = instance.draw(render::kPageWidth / scale);
+    drawing.scale = scale;
+    const double fits = std::min(render::kPageWidth / render::printed_width(drawing),
+                                 height / render::printed_height(drawing));
+    if (fits >= 1 || scale <= 1) {
+      drawing.scale *= std::min(fits, 1.0);  // a board drawn larger than a page, shrunk to fit
+      return drawing;
+    }
+  }
+}
+
 std::string puzzle_heading(std::size_t number, const std::optional<Grade>& grade) {
   return "Puzzle " + std::to_string(number) + (grade ? " \u00b7 " + grade->name() : "");
 }
@@ -368,7 +388,7 @@ int worksheet(const std::vector<std::string>& spec_files, const WorksheetRequest
       puzzle_section.add(
           render::heading(titled ? 3 : 2, puzzle_heading(number, section.grades.back())));
       puzzle_section.add(render::paragraph(family.task(instance, kind)));
-      puzzle_section.add(render::figure(instance.draw()));
+      puzzle_section.add(render::figure(enlarged(instance, request.scale, paper)));
       page.add(std::move(puzzle_section));
     }
   }

@@ -38,7 +38,9 @@ class Instance {
   virtual std::optional<Natural> class_size() const { return std::nullopt; }
   virtual std::string render_text() const = 0;
   // The puzzle as printed: cube nets to cut out, a board to fill in (see framework/render).
-  virtual render::Drawing draw() const = 0;
+  // Parts that can go side by side (nets) are laid out in rows no wider than `width` CSS px:
+  // a worksheet enlarges the drawing by k and draws it into render::kPageWidth / k.
+  virtual render::Drawing draw(double width) const = 0;
 };
 
 class Solution {

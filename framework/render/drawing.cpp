@@ -308,7 +308,8 @@ Element Palette::cube_net(double cell, const std::array<int, 6>& faces,
   return g;
 }
 
-Drawing Palette::nets(const std::vector<std::array<int, 6>>& cubes, double cell) const {
+Drawing Palette::nets(const std::vector<std::array<int, 6>>& cubes, double width,
+                      double cell) const {
   // A run of more than 4 alike cubes is one net with its range: the drawing stays the size of
   // the distinct cubes, not of the count (a 300-byte instance may ask for 30,000 cubes).
   constexpr std::size_t kMostDrawnAlike = 4;
@@ -331,7 +332,7 @@ Drawing Palette::nets(const std::vector<std::array<int, 6>>& cubes, double cell)
     }
     i += run;
   }
-  Drawing d = flow(std::move(parts), kPageWidth, 10);
+  Drawing d = flow(std::move(parts), width, 10);
   d.colours = colours_;
   return d;
 }
@@ -374,15 +375,35 @@ Drawing stack(Drawing top, Drawing bottom, double gap) {
   return out;
 }
 
+namespace {
+
+constexpr double kSvgMargin = 8;
+
+// The legend under a drawing: as wide as the drawing, or as 600 px print when that is wider.
+Drawing legend_of(const Drawing& drawing) {
+  return legend(drawing.colours, std::max(drawing.width, 600.0 / drawing.scale));
+}
+
+}  // namespace
+
+double printed_width(const Drawing& drawing) {
+  return (std::max(drawing.width, legend_of(drawing).width) + 2 * kSvgMargin) * drawing.scale;
+}
+
+double printed_height(const Drawing& drawing) {
+  const Drawing key = legend_of(drawing);
+  return (drawing.height + (key.height > 0 ? key.height + 12 : 0) + 2 * kSvgMargin) * drawing.scale;
+}
+
 Element svg(const Drawing& drawing) {
-  constexpr double margin = 8;
-  Drawing key = legend(drawing.colours, std::max(drawing.width, 600.0));
+  constexpr double margin = kSvgMargin;
+  Drawing key = legend_of(drawing);
   const double width = std::max(drawing.width, key.width) + 2 * margin;
   const double height = drawing.height + (key.height > 0 ? key.height + 12 : 0) + 2 * margin;
   Element root("svg");
   root.set("xmlns", "http://www.w3.org/2000/svg")
-      .set("width", width)
-      .set("height", height)
+      .set("width", width * drawing.scale)
+      .set("height", height * drawing.scale)
       .set("viewBox", "0 0 " + number(width) + " " + number(height))
       .set("font-family", "DejaVu Sans, Arial, Helvetica, sans-serif");
   root.add(translated(drawing.content, margin, margin));

@@ -28,6 +28,8 @@ struct Drawing {
   double width = 0;
   double height = 0;
   std::vector<Colour> colours;
+  // Printed size per drawn unit: svg() enlarges the whole drawing (legend too) by it.
+  double scale = 1;
 };
 
 // Faces of colour i: a fill (the named colour where the name is one, a distinct hue
@@ -54,9 +56,10 @@ class Palette {
   // What to do with the nets, for a puzzle's task: the lines as cube_net draws them.
   static constexpr const char* kNetHowTo =
       "cut along the solid lines, fold along the dashed ones and glue the grey tabs inside";
-  // Nets "Cube 1", "Cube 2", ... in rows across the page; more than 4 alike in a row are one
-  // net, "Cubes 5–1004: 1000 alike".
-  Drawing nets(const std::vector<std::array<int, 6>>& cubes, double cell = kNetCell) const;
+  // Nets "Cube 1", "Cube 2", ... in rows no wider than `width`; more than 4 alike in a row are
+  // one net, "Cubes 5–1004: 1000 alike".
+  Drawing nets(const std::vector<std::array<int, 6>>& cubes, double width,
+               double cell = kNetCell) const;
 
   // A face on a net to cut out: 44 CSS px, 11.6 mm in print. Four nets stand side by side
   // across a page, so a four-cube puzzle takes one row.
@@ -82,8 +85,12 @@ Drawing flow(std::vector<Drawing> parts, double width, double gap);
 // `top` over `bottom`, `gap` apart; the colours are top's, or bottom's when top has none.
 Drawing stack(Drawing top, Drawing bottom, double gap);
 
-// <svg> of a drawing with its legend below: self-contained (hatchings are drawn lines).
+// <svg> of a drawing with its legend below: self-contained (hatchings are drawn lines), its
+// width and height `drawing.scale` times its view box.
 Element svg(const Drawing& drawing);
+// The size svg(drawing) prints at, in CSS px.
+double printed_width(const Drawing& drawing);
+double printed_height(const Drawing& drawing);
 // A standalone SVG file.
 std::string svg_document(const Drawing& drawing);
 

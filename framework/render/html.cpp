@@ -82,6 +82,11 @@ Paper parse_paper(const std::string& name) {
   throw std::invalid_argument("unknown paper " + name);
 }
 
+double printable_height(Paper paper) {
+  constexpr double kPxPerMm = 96 / 25.4, kMargins = 2 * 11;  // @page margin, top and bottom
+  return ((paper == Paper::a4 ? 297 : 279.4) - kMargins) * kPxPerMm;
+}
+
 std::string to_string(Paper paper) {
   return paper == Paper::a4 ? "a4" : "letter";
 }

@@ -16,6 +16,8 @@ namespace puzzlegen::render {
 enum class Paper { a4, letter };
 Paper parse_paper(const std::string& name);  // "a4" or "letter"; throws std::invalid_argument
 std::string to_string(Paper paper);          // "a4", "letter"
+// The height between the page's margins, in CSS px (A4: 275 mm, Letter: 257 mm).
+double printable_height(Paper paper);
 
 class HtmlPage {
  public:

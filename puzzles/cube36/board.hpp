@@ -51,7 +51,7 @@ class Board final : public Instance {
   std::vector<int> canonical_key() const override;
   std::optional<Natural> class_size() const override;
   std::string render_text() const override;
-  render::Drawing draw() const override;  // drawing.cpp
+  render::Drawing draw(double width) const override;  // drawing.cpp: one board
 
  private:
   int n_;

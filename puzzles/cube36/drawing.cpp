@@ -23,7 +23,7 @@ render::Palette palette_of(const Board& board) {
 
 }  // namespace
 
-render::Drawing Board::draw() const {
+render::Drawing Board::draw(double) const {
   // Each cell shows the size of tower that stands flush on it; taller towers on darker cells.
   const render::Grid grid = grid_of(n_);
   render::Drawing d;

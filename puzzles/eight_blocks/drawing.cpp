@@ -84,12 +84,12 @@ std::vector<int> numbered_cubes(const Counts& counts) {
 
 }  // namespace
 
-render::Drawing BlocksInstance::draw() const {
+render::Drawing BlocksInstance::draw(double width) const {
   std::vector<std::array<int, 6>> nets;
   for (const int v : numbered_cubes(counts_))
     nets.push_back(net_order(varieties()[static_cast<std::size_t>(v)].colouring));
   // Eight cubes in two rows at 8.7 mm faces, so that two puzzles share an A4 page.
-  return palette().nets(nets, nets.size() > 4 ? 33 : render::Palette::kNetCell);
+  return palette().nets(nets, width, nets.size() > 4 ? 33 : render::Palette::kNetCell);
 }
 
 render::Drawing draw_assembly(const Counts& counts, int variety,

@@ -24,7 +24,7 @@ class BlocksInstance final : public Instance {
   std::vector<int> canonical_key() const override;
   std::optional<Natural> class_size() const override;  // distinct colour renamings
   std::string render_text() const override;
-  render::Drawing draw() const override;  // drawing.cpp
+  render::Drawing draw(double width) const override;  // drawing.cpp
 
  private:
   Counts counts_;

@@ -195,13 +195,13 @@ render::Drawing multigraph(const TowerInstance& instance, const std::vector<int>
 
 }  // namespace
 
-render::Drawing TowerInstance::draw() const {
+render::Drawing TowerInstance::draw(double width) const {
   std::vector<std::array<int, 6>> nets;
   for (const auto& cube : cubes_) {
     const auto& f = cube.faces;
     nets.push_back({f[top], f[left], f[front], f[right], f[back], f[bottom]});
   }
-  return palette_of(*this).nets(nets);
+  return palette_of(*this).nets(nets, width);
 }
 
 render::Drawing draw_tower(const TowerInstance& instance, const std::vector<int>& turns,

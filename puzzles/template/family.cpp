@@ -47,7 +47,7 @@ class Cards final : public Instance {
     for (const int v : numbers_) out << " " << v;
     return out.str() + "\n";
   }
-  render::Drawing draw() const override { return draw_cards({}); }
+  render::Drawing draw(double) const override { return draw_cards({}); }
 
   // Each card a box with its number; with `groups`, group A's cards are shaded.
   render::Drawing draw_cards(const std::vector<bool>& groups) const {

@@ -83,7 +83,7 @@ TEST_CASE("contract: every family keeps the family contract", "[contract]") {
       CHECK(instance->to_json().value("puzzle", "") == family->name());
       check_parameters(*family, *instance, parameters);
       CHECK(!instance->render_text().empty());
-      check_drawing(instance->draw());
+      check_drawing(instance->draw(puzzlegen::render::kPageWidth));
       for (const auto& measure : family->measures()) (void)family->measure(*instance, measure.name);
       for (const auto& kind : family->kind_names()) {
         const Count some = family->count(*instance, kind, options, 1, limits);

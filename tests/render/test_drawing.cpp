@@ -80,7 +80,7 @@ TEST_CASE("xml: text and attributes are escaped, HTML containers never self-clos
 
 TEST_CASE("drawing: Instant Insanity nets, tower sides and 2-factors", "[render]") {
   const auto loaded = load("instances/instant-insanity/classical.yaml");
-  const auto doc = parse(svg_of(loaded.instance->draw()));
+  const auto doc = parse(svg_of(loaded.instance->draw(puzzlegen::render::kPageWidth)));
   check_nets(doc, 4);
   // The legend: one disc per colour, named.
   CHECK(count(doc, "//g[@class='legend']/g[@class='disc']") == 4);
@@ -122,7 +122,7 @@ TEST_CASE("drawing: Instant Insanity nets, tower sides and 2-factors", "[render]
 
 TEST_CASE("drawing: the 36 Cube board and a solution", "[render]") {
   const auto loaded = load("instances/cube36/physical-puzzle.yaml");
-  const auto doc = parse(svg_of(loaded.instance->draw()));
+  const auto doc = parse(svg_of(loaded.instance->draw(puzzlegen::render::kPageWidth)));
   const auto cells = doc.select_nodes("//g[@class='cell']");
   REQUIRE(cells.size() == 36);
   std::map<std::string, int> sizes;
@@ -152,7 +152,7 @@ TEST_CASE("drawing: the 36 Cube board and a solution", "[render]") {
 
 TEST_CASE("drawing: Eight Blocks nets, the solid's faces and the corner table", "[render]") {
   const auto loaded = load("instances/eight-blocks/example-1.yaml");
-  const auto doc = parse(svg_of(loaded.instance->draw()));
+  const auto doc = parse(svg_of(loaded.instance->draw(puzzlegen::render::kPageWidth)));
   check_nets(doc, 9);
   CHECK(count(doc, "//g[@class='legend']/g[@class='disc']") == 6);
 
@@ -188,7 +188,7 @@ TEST_CASE("drawing: random instances of every family, and their solutions, are w
     for (int i = 0; i < 10; ++i) {
       const auto instance = family->random_instance(parameters, constraints, rng);
       INFO(family->name() << " " << instance->to_json().dump());
-      const auto doc = parse(svg_of(instance->draw()));
+      const auto doc = parse(svg_of(instance->draw(puzzlegen::render::kPageWidth)));
       CHECK(count(doc, "//g[@class='legend']/g[@class='disc']") >= 1);
       for (const auto& kind : family->kind_names())
         if (const auto solution =

@@ -147,6 +147,73 @@ TEST_CASE("worksheet: paper size and where the answer key goes", "[render][cli]"
   }
 }
 
+TEST_CASE("worksheet: --scale enlarges the puzzles as far as the page allows", "[render][cli]") {
+  // Each puzzle's drawing: printed size over drawn size, and the printed size itself.
+  struct Printed {
+    double scale, width, height;
+  };
+  const auto printed = [](const fs::path& sheet) {
+    std::vector<Printed> out;
+    const auto doc = read_xml(sheet);
+    for (const auto& svg : doc.select_nodes("//section[@class='puzzle']//svg")) {
+      std::istringstream box(svg.node().attribute("viewBox").value());
+      double x = 0, y = 0, w = 0, h = 0;
+      box >> x >> y >> w >> h;
+      const double width = svg.node().attribute("width").as_double();
+      out.push_back({width / w, width, svg.node().attribute("height").as_double()});
+    }
+    return out;
+  };
+  // A4's height between the margins less the sheet's title, a heading and the task, in CSS px.
+  const double a4_room = (297 - 22) * 96 / 25.4 - 200, letter_room = (279.4 - 22) * 96 / 25.4 - 200;
+
+  const std::string ii = source("specs/instant-insanity/unique-tower.yaml");
+  const fs::path plain = scratch_dir() / "scale-1.html", larger = scratch_dir() / "scale-1.5.html";
+  REQUIRE(run("worksheet " + ii + " --count 2 --key none -o " + plain.string()).exit_code == 0);
+  Result r = run("worksheet " + ii + " --count 2 --key none --scale 1.5 -o " + larger.string());
+  INFO(r.err);
+  REQUIRE(r.exit_code == 0);
+  const auto before = printed(plain), after = printed(larger);
+  REQUIRE(before.size() == 2);
+  REQUIRE(after.size() == 2);
+  for (std::size_t i = 0; i < 2; ++i) {
+    CHECK(before[i].scale == Approx(1));
+    CHECK(after[i].scale == Approx(1.5));
+    CHECK(after[i].width <= 680.01);  // the nets re-flowed into narrower rows, not cut off
+    CHECK(after[i].height <= a4_room);
+    CHECK(after[i].height > before[i].height);
+  }
+
+  // Three times larger cannot fit a page: as large as fits, on Letter's shorter page.
+  const fs::path huge = scratch_dir() / "scale-3.html";
+  r = run("worksheet " + ii + " --count 1 --key none --paper letter --scale 3 -o " + huge.string());
+  REQUIRE(r.exit_code == 0);
+  const auto most = printed(huge);
+  REQUIRE(most.size() == 1);
+  CHECK(most[0].scale > 1.5);
+  CHECK(most[0].scale < 3);
+  CHECK(most[0].width <= 680.01);
+  CHECK(most[0].height <= letter_room + 0.01);
+
+  // A board wider than the page at that scale is shrunk to the page's width.
+  const fs::path board = scratch_dir() / "scale-board.html";
+  REQUIRE(run("worksheet " + source("specs/cube36/unique-n5.yaml") +
+              " --count 1 --key none --scale 3 -o " + board.string())
+              .exit_code == 0);
+  const auto boards = printed(board);
+  REQUIRE(boards.size() == 1);
+  CHECK(boards[0].scale > 1);
+  CHECK(boards[0].width <= 680.01);
+
+  for (const std::string bad : {"0.2", "4", "big"}) {
+    r = run("worksheet " + ii + " --scale " + bad + " -o " +
+            (scratch_dir() / "never.html").string());
+    INFO(bad);
+    CHECK(r.exit_code == 2);
+    CHECK_FALSE(fs::exists(scratch_dir() / "never.html"));
+  }
+}
+
 TEST_CASE("worksheet: a puzzle with few solutions shows every one in its key", "[render][cli]") {
   // Exactly two towers that look different: both are drawn, each captioned, and they differ.
   const fs::path spec = scratch_dir() / "two-towers.yaml";
@@ -435,6 +502,19 @@ TEST_CASE("browser: a worksheet prints to a two-page PDF and a screenshot that i
                               std::regex("/Type\\s*/Pages\\b[^>]*?/Count\\s+([0-9]+)")));
     CHECK(std::stoi(pages[1]) <= 3);
   }
+
+  // Enlarged puzzles on Letter: each fills a page of its own and none is split across two.
+  const fs::path big = scratch_dir() / "big.html";
+  const Result enlarged =
+      run("worksheet " + source("specs/instant-insanity/unique-tower.yaml") +
+          " --count 2 --scale 2 --paper letter --key none --pdf -o " + big.string());
+  INFO(enlarged.err);
+  REQUIRE(enlarged.exit_code == 0);
+  const std::string big_pdf = slurp(scratch_dir() / "big.pdf");
+  CHECK(page_size(big_pdf) == std::pair{612, 792});
+  REQUIRE(
+      std::regex_search(big_pdf, pages, std::regex("/Type\\s*/Pages\\b[^>]*?/Count\\s+([0-9]+)")));
+  CHECK(pages[1] == "2");
 
   // Any file name reaches the browser: '#', '?', '%' and spaces are part of a file's name, not
   // of a URL.

@@ -179,7 +179,7 @@ puzzlegen::render::Drawing draw_grid(const Grid& grid, const std::vector<int>& n
 
 }  // namespace
 
-puzzlegen::render::Drawing Grid::draw() const {
+puzzlegen::render::Drawing Grid::draw(double) const {
   return draw_grid(*this, {});
 }
 

@@ -50,7 +50,7 @@ class Grid final : public puzzlegen::Instance {
   std::vector<int> canonical_key() const override;
   std::optional<puzzlegen::Natural> class_size() const override;  // its distinct images
   std::string render_text() const override;
-  puzzlegen::render::Drawing draw() const override;
+  puzzlegen::render::Drawing draw(double width) const override;  // one grid
   // The grid filled in with `solution` (n*n numbers), the givens in bold.
   puzzlegen::render::Drawing draw_filled(const std::vector<int>& solution) const;
   // The puzzle in the game-description form of Simon Tatham's `unequal` ("N:cell,cell,...").
