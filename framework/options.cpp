@@ -40,17 +40,15 @@ OptionValue read_value(const OptionInfo& info, const YAML::Node& node, const std
                        const std::string& field) {
   const SourceLocation where = location_of(node, file);
   if (info.type == OptionType::CountOrNames && node.IsSequence()) {
-    std::vector<std::string> names;
-    std::set<std::string> seen;
-    for (const auto& item : node) {
-      if (!item.IsScalar() || item.Scalar().empty())
-        throw InputError(location_of(item, file), field, "expected a name");
-      if (!seen.insert(item.Scalar()).second)
-        throw InputError(location_of(item, file), field,
-                         "name '" + item.Scalar() + "' is listed twice");
-      names.push_back(item.Scalar());
-    }
-    check_range(info, static_cast<std::int64_t>(names.size()), where, field + " (its length)");
+    const std::vector<std::string> names = read_names(node, file, field);
+    const auto n = static_cast<std::int64_t>(names.size());
+    if (info.max >= info.min && (n < info.min || n > info.max))
+      throw InputError(where, field,
+                       "expected " +
+                           (info.min == info.max
+                                ? std::to_string(info.min)
+                                : std::to_string(info.min) + " to " + std::to_string(info.max)) +
+                           " names, got " + std::to_string(n));
     return names;
   }
   if (info.type == OptionType::Structured) return info.read(node, file, field);
@@ -108,6 +106,35 @@ int read_int(const YAML::Node& node, const std::string& file, const std::string&
   if (pos == 0 || pos != text.size() || value < min || value > max)
     throw InputError(location_of(node, file), field, expected + ", got '" + text + "'");
   return value;
+}
+
+std::vector<std::string> read_names(const YAML::Node& list, const std::string& file,
+                                    const std::string& field, const std::string& what) {
+  const std::string name = what.empty() ? "name" : what + " name";
+  if (!list.IsSequence())
+    throw InputError(location_of(list, file), field, "expected a list of " + name + "s");
+  std::vector<std::string> names;
+  std::set<std::string> seen;
+  for (const auto& item : list) {
+    if (!item.IsScalar() || item.Scalar().empty())
+      throw InputError(location_of(item, file), field, "expected a " + name);
+    if (!seen.insert(item.Scalar()).second)
+      throw InputError(location_of(item, file), field,
+                       (what.empty() ? "name" : what) + " '" + item.Scalar() + "' is listed twice");
+    names.push_back(item.Scalar());
+  }
+  return names;
+}
+
+int read_name_index(const YAML::Node& node, const std::vector<std::string>& names,
+                    const std::string& file, const std::string& field, const std::string& what) {
+  if (!node.IsScalar())
+    throw InputError(location_of(node, file), field, "expected a " + what + " name");
+  const auto it = std::find(names.begin(), names.end(), node.Scalar());
+  if (it != names.end()) return static_cast<int>(it - names.begin());
+  std::string message = "unknown " + what + " '" + node.Scalar() + "'; the " + what + "s are:";
+  for (const auto& n : names) message += " " + n;
+  throw InputError(location_of(node, file), field, message + did_you_mean(node.Scalar(), names));
 }
 
 SourceLocation location_of(const YAML::Node& node, const std::string& file) {

@@ -118,6 +118,15 @@ SourceLocation location_of(const YAML::Node& node, const std::string& file);
 int read_int(const YAML::Node& node, const std::string& file, const std::string& field, int min,
              int max, const std::string& what);
 
+// A list of distinct, non-empty names (colours, say); otherwise an InputError at the entry
+// that is not one ("expected a list of WHAT names", "... listed twice").
+std::vector<std::string> read_names(const YAML::Node& list, const std::string& file,
+                                    const std::string& field, const std::string& what = "");
+// Where the name `node` holds is among `names`; otherwise "unknown WHAT 'x'; the WHATs are: ..."
+// with the closest name as a suggestion.
+int read_name_index(const YAML::Node& node, const std::vector<std::string>& names,
+                    const std::string& file, const std::string& field, const std::string& what);
+
 // Reads `map` (may be null: defaults only) against `infos`; unknown keys, wrong types and
 // out-of-range values raise InputError naming file:line:col and `section.key`.
 OptionValues read_options(const YAML::Node& map, const std::vector<OptionInfo>& infos,

@@ -65,13 +65,8 @@ Element number_tag(double x, double y, int number) {
   return g;
 }
 
-render::Palette palette() {
-  std::vector<render::Colour> colours;
-  for (int c = 0; c < kColours; ++c) {
-    const std::string name(1, static_cast<char>('p' + c));
-    colours.push_back({name, name});
-  }
-  return render::Palette(std::move(colours));
+render::Palette palette_of(const BlocksInstance& instance) {
+  return render::Palette(instance.colors(), instance.labels());
 }
 
 // The variety of each cube as numbered on the puzzle sheet (cube k is element k - 1).
@@ -89,12 +84,13 @@ render::Drawing BlocksInstance::draw(double width) const {
   for (const int v : numbered_cubes(counts_))
     nets.push_back(net_order(varieties()[static_cast<std::size_t>(v)].colouring));
   // Eight cubes in two rows at 8.7 mm faces, so that two puzzles share an A4 page.
-  return palette().nets(nets, width, nets.size() > 4 ? 33 : render::Palette::kNetCell);
+  return palette_of(*this).nets(nets, width, nets.size() > 4 ? 33 : render::Palette::kNetCell);
 }
 
-render::Drawing draw_assembly(const Counts& counts, int variety,
+render::Drawing draw_assembly(const BlocksInstance& instance, int variety,
                               const std::vector<PlacedCube>& cubes) {
-  const render::Palette colours = palette();
+  const render::Palette colours = palette_of(instance);
+  const Counts& counts = instance.counts();
   // Number each placed cube as the puzzle sheet does: the first unused cube of its variety.
   const std::vector<int> sheet = numbered_cubes(counts);
   std::vector<bool> used(sheet.size(), false);
@@ -113,7 +109,7 @@ render::Drawing draw_assembly(const Counts& counts, int variety,
   render::Drawing solid;
   solid.content.set("class", "solid");
   solid.content.add(
-      label(0, 13, "The " + variety_name(variety) + " solid, unfolded", 12, "start", "bold"));
+      label(0, 13, "The solid, unfolded: variety " + variety_name(variety), 12, "start", "bold"));
   solid.content.add(label(0, 28, "numbers: the cube on each square", 10));
   for (std::size_t i = 0; i < cubes.size(); ++i) {
     const Colouring outside = shown(cubes[i]);
@@ -135,31 +131,38 @@ render::Drawing draw_assembly(const Counts& counts, int variety,
   solid.width = 4 * block;
   solid.height = title + 3 * block + 6;
 
-  // Corner by corner: the cube and the colours on its three outer faces.
+  // Corner by corner: the cube, and the colour it shows on each of the three sides of the solid
+  // that meet there. Every corner has one face on each axis, so the columns name the axis: a
+  // pupil reads "top-front-right: cube 4, top green, front red, right blue".
   constexpr double row = 28, face = 22;
-  const std::array<double, 6> x = {0, 118, 152, 204, 232, 260};
+  const std::array<double, 5> x = {0, 108, 146, 202, 258};
+  const std::array<std::array<Face, 2>, 3> axes = {{{top, bottom}, {front, back}, {left, right}}};
   render::Drawing table;
   table.content.set("class", "corners");
   table.content.add(label(0, 13, "Corner by corner", 12, "start", "bold"));
-  const std::array<const char*, 4> header = {"corner", "cube", "variety", "its faces there"};
+  const std::array<const char*, 5> header = {"corner", "cube", "top/bottom", "front/back",
+                                             "left/right"};
   for (std::size_t k = 0; k < header.size(); ++k)
-    table.content.add(label(x[k], 32, header[k], 9.5));
+    table.content.add(
+        label(x[k] + (k < 2 ? 0 : face / 2 + 8), 32, header[k], 9.5, k < 2 ? "start" : "middle"));
   for (std::size_t i = 0; i < cubes.size(); ++i) {
     const double y = 40 + static_cast<double>(i) * row;
     const Colouring outside = shown(cubes[i]);
     Element r("g");
-    r.set("class", "corner-row");
+    r.set("class", "corner-row").set("data-variety", variety_name(cubes[i].variety));
     r.add(label(x[0], y + 15, corner_name(cubes[i].corner), 10.5));
     r.add(label(x[1] + 10, y + 15, std::to_string(numbers[i]), 11, "middle", "bold"));
-    r.add(label(x[2], y + 15, variety_name(cubes[i].variety), 10.5));
     const auto faces = corner_faces(cubes[i].corner);
-    for (int k = 0; k < 3; ++k)
-      r.add(
-          colours.face(x[static_cast<std::size_t>(3 + k)] + 8, y, face,
-                       outside[static_cast<std::size_t>(faces[static_cast<std::size_t>(2 - k)])]));
+    for (std::size_t k = 0; k < axes.size(); ++k) {
+      const auto f = *std::find_if(faces.begin(), faces.end(), [&](int side) {
+        return side == axes[k][0] || side == axes[k][1];
+      });
+      r.add(colours.face(x[2 + k] + 8, y, face, outside[static_cast<std::size_t>(f)])
+                .set("data-side", kFaceNames[static_cast<std::size_t>(f)]));
+    }
     table.content.add(std::move(r));
   }
-  table.width = x[5] + 30;
+  table.width = x[4] + 60;  // beside the solid on the page
   table.height = 40 + static_cast<double>(cubes.size()) * row;
 
   std::vector<render::Drawing> parts;

@@ -9,8 +9,8 @@
 
 namespace puzzlegen::eight_blocks {
 
-// `cubes` as placed by an assembly of `variety` from the instance with these counts.
-render::Drawing draw_assembly(const Counts& counts, int variety,
+// `cubes` as placed by an assembly of `variety` from `instance`.
+render::Drawing draw_assembly(const BlocksInstance& instance, int variety,
                               const std::vector<PlacedCube>& cubes);
 
 }  // namespace puzzlegen::eight_blocks

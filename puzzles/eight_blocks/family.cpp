@@ -16,22 +16,27 @@ namespace {
 const char* const kName = "eight-blocks";
 const char* const kComposableVarieties = "composable-varieties";
 
-std::string net_text(const Colouring& c) {
+std::string net_text(const Colouring& c, const std::vector<std::string>& colors) {
   std::string out;
   for (int f = 0; f < 6; ++f) {
     if (f) out += " ";
     out += std::string(kFaceNames[static_cast<std::size_t>(f)]) + "=" +
-           static_cast<char>('p' + c[static_cast<std::size_t>(f)]);
+           colors[static_cast<std::size_t>(c[static_cast<std::size_t>(f)])];
   }
   return out;
 }
 
+// The six colours: the spec's names, or p..u.
+std::vector<std::string> colour_names(const OptionValues& parameters) {
+  return parameters.has("colors") ? parameters.names("colors") : default_colors();
+}
+
 class Assembly final : public Solution {
  public:
-  Assembly(int variety, std::vector<PlacedCube> cubes, const Counts& counts)
+  Assembly(int variety, std::vector<PlacedCube> cubes, const BlocksInstance& instance)
       : variety_(variety),
         cubes_(std::move(cubes)),
-        counts_(counts),
+        instance_(instance),
         checked_(check_solid(cubes_)) {}
 
   Json to_json() const override {
@@ -40,9 +45,10 @@ class Assembly final : public Solution {
       corners.push_back({{"corner", corner_name(cube.corner)},
                          {"variety", variety_name(cube.variety)},
                          {"rotation", cube.rotation},
-                         {"shows", net_text(shown(cube))}});
+                         {"shows", net_text(shown(cube), instance_.colors())}});
     return {{"kind", variety_name(variety_)},
-            {"solid", net_text(varieties()[static_cast<std::size_t>(variety_)].colouring)},
+            {"solid", net_text(varieties()[static_cast<std::size_t>(variety_)].colouring,
+                               instance_.colors())},
             {"corners", corners},
             {"verified", checked_ == variety_}};
   }
@@ -50,23 +56,23 @@ class Assembly final : public Solution {
   std::string render_text() const override {
     std::ostringstream out;
     out << variety_name(variety_) << " solid ("
-        << net_text(varieties()[static_cast<std::size_t>(variety_)].colouring)
+        << net_text(varieties()[static_cast<std::size_t>(variety_)].colouring, instance_.colors())
         << "), corner by corner:\n";
     for (const auto& cube : cubes_)
       out << "  " << corner_name(cube.corner)
           << std::string(20 - corner_name(cube.corner).size(), ' ') << variety_name(cube.variety)
-          << "  turned to show " << net_text(shown(cube)) << "\n";
+          << "  turned to show " << net_text(shown(cube), instance_.colors()) << "\n";
     out << "  built and checked: "
         << (checked_ == variety_ ? "every face one colour, six colours" : "FAILED") << "\n";
     return out.str();
   }
 
-  render::Drawing draw() const override { return draw_assembly(counts_, variety_, cubes_); }
+  render::Drawing draw() const override { return draw_assembly(instance_, variety_, cubes_); }
 
  private:
   int variety_;
   std::vector<PlacedCube> cubes_;
-  Counts counts_;  // the instance's, to number the cubes as its drawing does
+  BlocksInstance instance_;  // to number the cubes and name the colours as its drawing does
   int checked_;
 };
 
@@ -92,7 +98,13 @@ class EightBlocks final : public Family {
            "coloured with six colours (Haraguchi's generalisation of Eight Blocks to Madness); "
            "the 30 varieties are named (i,j) by Conway's table.";
   }
-  std::vector<OptionInfo> parameters() const override { return {}; }
+  std::vector<OptionInfo> parameters() const override {
+    return {OptionInfo::count_or_names(
+        "colors",
+        "the six colours' names, as the sheet and its key print them (default p, q, r, s, t, u; "
+        "colour i is row and column i of Conway's table)",
+        6, 6)};
+  }
   std::vector<OptionInfo> instance_constraints() const override {
     return {OptionInfo::integer(
                 "max-per-variety",
@@ -183,7 +195,12 @@ class EightBlocks final : public Family {
                                           const std::string& file) const override {
     return std::make_unique<BlocksInstance>(read_blocks(document, file));
   }
-  OptionValues parameters_of(const Instance&) const override { return {}; }
+  OptionValues parameters_of(const Instance& instance) const override {
+    OptionValues out;
+    const auto& blocks = dynamic_cast<const BlocksInstance&>(instance);
+    if (blocks.named()) out.set("colors", blocks.colors());
+    return out;
+  }
   bool satisfies(const Instance& instance, const OptionValues& constraints) const override {
     const auto& counts = dynamic_cast<const BlocksInstance&>(instance).counts();
     const auto most = constraints.integer("max-per-variety");
@@ -228,23 +245,25 @@ class EightBlocks final : public Family {
     const int v = parse_variety(kind);
     auto cubes = first_assembly(counts, v);
     if (cubes.empty()) return nullptr;
-    return std::make_unique<Assembly>(v, std::move(cubes), counts);
+    return std::make_unique<Assembly>(v, std::move(cubes),
+                                      dynamic_cast<const BlocksInstance&>(instance));
   }
 
-  std::unique_ptr<InstanceSpace> instance_space(const OptionValues&,
+  std::unique_ptr<InstanceSpace> instance_space(const OptionValues& parameters,
                                                 const OptionValues& constraints,
                                                 const InstanceSearch& search) const override {
     const auto [low, high] = per_variety_bounds(constraints);
     return std::make_unique<BlocksSpace>(static_cast<int>(constraints.integer("max-per-variety")),
-                                         low, high, search);
+                                         low, high, search, colour_names(parameters));
   }
-  std::unique_ptr<Instance> random_instance(const OptionValues&, const OptionValues& constraints,
+  std::unique_ptr<Instance> random_instance(const OptionValues& parameters,
+                                            const OptionValues& constraints,
                                             Rng& rng) const override {
     // Each variety's count uniform in 0..max-per-variety.
     const auto most = static_cast<std::uint64_t>(constraints.integer("max-per-variety"));
     Counts counts{};
     for (auto& c : counts) c = static_cast<int>(rng.below(most + 1));
-    return std::make_unique<BlocksInstance>(counts);
+    return std::make_unique<BlocksInstance>(counts, colour_names(parameters));
   }
 };
 

@@ -5,6 +5,8 @@
 #include <set>
 #include <sstream>
 
+#include "names.hpp"
+
 namespace puzzlegen::eight_blocks {
 
 namespace {
@@ -14,6 +16,18 @@ int read_count(const YAML::Node& node, const std::string& file, const std::strin
 }
 
 }  // namespace
+
+const std::vector<std::string>& default_colors() {
+  static const std::vector<std::string> names = {"p", "q", "r", "s", "t", "u"};
+  return names;
+}
+
+BlocksInstance::BlocksInstance(Counts counts, std::vector<std::string> colors)
+    : counts_(counts),
+      colors_(std::move(colors)),
+      labels_(colors_ == default_colors() ? colors_ : unique_prefixes(colors_)) {
+  if (colors_.size() != 6) throw std::logic_error("Eight Blocks has six colours");
+}
 
 int BlocksInstance::size() const {
   int total = 0;
@@ -29,7 +43,10 @@ Json BlocksInstance::to_json() const {
       row.push_back(i == j ? 0 : counts_[static_cast<std::size_t>(variety_index(i, j))]);
     rows.push_back(row);
   }
-  return {{"puzzle", "eight-blocks"}, {"counts", rows}};
+  Json out = {{"puzzle", "eight-blocks"}};
+  if (named()) out["colors"] = colors_;
+  out["counts"] = rows;
+  return out;
 }
 
 std::vector<int> BlocksInstance::canonical_key() const {
@@ -62,6 +79,12 @@ std::string BlocksInstance::render_text() const {
   const int width = 1 + std::max<int>(2, static_cast<int>(std::to_string(most).size()));
   std::ostringstream out;
   out << "Eight Blocks: " << size() << " cubes (rows and columns of Conway's table)\n";
+  if (named()) {
+    out << "colours:";
+    for (std::size_t c = 0; c < colors_.size(); ++c)
+      out << " " << c + 1 << "=" << colors_[c] << (c + 1 < colors_.size() ? "," : "");
+    out << "\n";
+  }
   out << "   ";
   for (int j = 1; j <= 6; ++j) out << std::setw(width) << j;
   out << "\n";
@@ -80,7 +103,15 @@ std::string BlocksInstance::render_text() const {
 }
 
 BlocksInstance read_blocks(const YAML::Node& document, const std::string& file) {
-  reject_unknown_keys(document, {"puzzle", "counts", "cubes"}, "", file);
+  reject_unknown_keys(document, {"puzzle", "colors", "counts", "cubes"}, "", file);
+  std::vector<std::string> colors = default_colors();
+  if (const YAML::Node list = document["colors"]) {
+    colors = read_names(list, file, "colors", "colour");
+    if (colors.size() != 6)
+      throw InputError(
+          location_of(list, file), "colors",
+          "expected the names of the six colours, got " + std::to_string(colors.size()));
+  }
   Counts counts{};
   const YAML::Node matrix = document["counts"];
   const YAML::Node cubes = document["cubes"];
@@ -115,7 +146,7 @@ BlocksInstance read_blocks(const YAML::Node& document, const std::string& file) 
       const std::string field = "cubes[" + std::to_string(k + 1) + "]";
       if (!net.IsMap())
         throw InputError(location_of(net, file), field,
-                         "expected a net {right, left, back, front, top, bottom} of colours p..u");
+                         "expected a net {right, left, back, front, top, bottom} of six colours");
       std::vector<std::string> faces(kFaceNames.begin(), kFaceNames.end());
       reject_unknown_keys(net, faces, field, file);
       Colouring c{};
@@ -125,12 +156,8 @@ BlocksInstance read_blocks(const YAML::Node& document, const std::string& file) 
           throw InputError(location_of(net, file),
                            field + "." + kFaceNames[static_cast<std::size_t>(f)],
                            "missing: a net names the colour of all six faces");
-        const std::string name = colour.IsScalar() ? colour.Scalar() : "";
-        if (name.size() != 1 || name[0] < 'p' || name[0] > 'u')
-          throw InputError(location_of(colour, file),
-                           field + "." + kFaceNames[static_cast<std::size_t>(f)],
-                           "expected a colour p, q, r, s, t or u");
-        c[static_cast<std::size_t>(f)] = name[0] - 'p';
+        c[static_cast<std::size_t>(f)] = read_name_index(
+            colour, colors, file, field + "." + kFaceNames[static_cast<std::size_t>(f)], "colour");
       }
       const int v = variety_of(c);
       if (v < 0)
@@ -139,7 +166,7 @@ BlocksInstance read_blocks(const YAML::Node& document, const std::string& file) 
       ++counts[static_cast<std::size_t>(v)];
     }
   }
-  return BlocksInstance(counts);
+  return BlocksInstance(counts, std::move(colors));
 }
 
 Json read_per_variety(const YAML::Node& node, const std::string& file, const std::string& field) {

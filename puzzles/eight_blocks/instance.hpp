@@ -1,6 +1,7 @@
-// An Eight Blocks instance: a multiset of cubes, each coloured with the six colours p..u, kept
+// An Eight Blocks instance: a multiset of cubes, each coloured with the same six colours, kept
 // as the number of cubes of each of the 30 varieties (Haraguchi's 6x6 matrix in Conway's
-// labelling).
+// labelling). The colours are p..u unless named (a spec's `parameters: {colors: [...]}`):
+// names are for print only, colour i is row and column i + 1 of the matrix either way.
 #pragma once
 
 #include <array>
@@ -12,11 +13,19 @@ namespace puzzlegen::eight_blocks {
 
 using Counts = std::array<int, kVarieties>;
 
+// p, q, r, s, t, u: the colours' names unless a spec or an instance file names them.
+const std::vector<std::string>& default_colors();
+
 class BlocksInstance final : public Instance {
  public:
-  explicit BlocksInstance(Counts counts) : counts_(counts) {}
+  explicit BlocksInstance(Counts counts, std::vector<std::string> colors = default_colors());
 
   const Counts& counts() const { return counts_; }
+  const std::vector<std::string>& colors() const { return colors_; }
+  // Labels on the faces: the names themselves when they are p..u, else their shortest
+  // distinct prefixes (red, green -> R, G).
+  const std::vector<std::string>& labels() const { return labels_; }
+  bool named() const { return colors_ != default_colors(); }
   int size() const;
 
   Json to_json() const override;  // {puzzle: eight-blocks, counts: 6 rows of 6}
@@ -28,10 +37,13 @@ class BlocksInstance final : public Instance {
 
  private:
   Counts counts_;
+  std::vector<std::string> colors_;
+  std::vector<std::string> labels_;
 };
 
 // `counts:` (6 rows of 6 integers, diagonal 0) or `cubes:` (nets {right, left, back, front,
-// top, bottom} with six different colours among p..u), or both (added up).
+// top, bottom} with six different colours), or both (added up); `colors:` names the six colours
+// (default p..u).
 BlocksInstance read_blocks(const YAML::Node& document, const std::string& file);
 
 // `per-variety: {"(1,2)": {min: 2}, "(3,4)": 1}` as {"(1,2)": [2, 1000], "(3,4)": [1, 1]}.

@@ -289,8 +289,9 @@ void composability(Space& home, const IntVarArray& x, int v, bool want) {
 }  // namespace
 
 BlocksSpace::BlocksSpace(int max_per_variety, const Counts& low, const Counts& high,
-                         const InstanceSearch& search)
-    : x_(*this, kVarieties, 0, max_per_variety) {
+                         const InstanceSearch& search, std::vector<std::string> colors)
+    : x_(*this, kVarieties, 0, max_per_variety),
+      colors_(std::make_shared<const std::vector<std::string>>(std::move(colors))) {
   for (int v = 0; v < kVarieties; ++v) {
     rel(*this, x_[v], IRT_GQ, low[static_cast<std::size_t>(v)]);
     rel(*this, x_[v], IRT_LQ, high[static_cast<std::size_t>(v)]);
@@ -366,7 +367,7 @@ BlocksSpace::BlocksSpace(int max_per_variety, const Counts& low, const Counts& h
   branch(*this, x_, INT_VAR_NONE(), search.value_order());
 }
 
-BlocksSpace::BlocksSpace(BlocksSpace& other) : InstanceSpace(other) {
+BlocksSpace::BlocksSpace(BlocksSpace& other) : InstanceSpace(other), colors_(other.colors_) {
   x_.update(*this, other.x_);
   size_.update(*this, other.size_);
 }
@@ -378,7 +379,7 @@ void BlocksSpace::constrain_measure(const std::string& name, const Bounds& bound
 std::unique_ptr<Instance> BlocksSpace::instance() const {
   Counts counts{};
   for (int v = 0; v < kVarieties; ++v) counts[static_cast<std::size_t>(v)] = x_[v].val();
-  return std::make_unique<BlocksInstance>(counts);
+  return std::make_unique<BlocksInstance>(counts, *colors_);
 }
 
 }  // namespace puzzlegen::eight_blocks

@@ -35,8 +35,9 @@ std::vector<PlacedCube> first_assembly(const Counts& counts, int v);
 class BlocksSpace : public InstanceSpace {
  public:
   // low and high: per-variety bounds on the counts (besides max_per_variety).
+  // `colors`: the instances' colour names.
   BlocksSpace(int max_per_variety, const Counts& low, const Counts& high,
-              const InstanceSearch& search);
+              const InstanceSearch& search, std::vector<std::string> colors);
   BlocksSpace(BlocksSpace& other);
   Gecode::Space* copy() override { return new BlocksSpace(*this); }
   std::unique_ptr<Instance> instance() const override;
@@ -45,6 +46,7 @@ class BlocksSpace : public InstanceSpace {
  private:
   Gecode::IntVarArray x_;
   Gecode::IntVar size_;  // the number of cubes, for bounds on the measure `size`
+  std::shared_ptr<const std::vector<std::string>> colors_;  // shared by every clone
 };
 
 }  // namespace puzzlegen::eight_blocks

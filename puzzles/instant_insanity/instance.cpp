@@ -16,13 +16,7 @@ namespace {
 
 int colour_index(const YAML::Node& node, const std::vector<std::string>& colors,
                  const std::string& file, const std::string& field) {
-  if (!node.IsScalar()) throw InputError(location_of(node, file), field, "expected a colour name");
-  const auto it = std::find(colors.begin(), colors.end(), node.Scalar());
-  if (it != colors.end()) return static_cast<int>(it - colors.begin());
-  std::string message = "unknown colour '" + node.Scalar() + "'; the colours are:";
-  for (const auto& c : colors) message += " " + c;
-  message += did_you_mean(node.Scalar(), colors);
-  throw InputError(location_of(node, file), field, message);
+  return read_name_index(node, colors, file, field, "colour");
 }
 
 Cube read_cube(const YAML::Node& node, const std::vector<std::string>& colors,
@@ -232,19 +226,8 @@ std::string TowerInstance::render_text() const {
 TowerInstance read_tower(const YAML::Node& document, const std::string& file) {
   reject_unknown_keys(document, {"puzzle", "colors", "cubes"}, "", file);
   std::vector<std::string> colors;
-  if (const YAML::Node list = document["colors"]) {
-    if (!list.IsSequence())
-      throw InputError(location_of(list, file), "colors", "expected a list of colour names");
-    std::set<std::string> seen;
-    for (const auto& c : list) {
-      if (!c.IsScalar() || c.Scalar().empty())
-        throw InputError(location_of(c, file), "colors", "expected a colour name");
-      if (!seen.insert(c.Scalar()).second)
-        throw InputError(location_of(c, file), "colors",
-                         "colour '" + c.Scalar() + "' is listed twice");
-      colors.push_back(c.Scalar());
-    }
-  }
+  if (const YAML::Node list = document["colors"])
+    colors = read_names(list, file, "colors", "colour");
   const YAML::Node cubes = document["cubes"];
   if (!cubes || !cubes.IsSequence() || cubes.size() == 0)
     throw InputError(location_of(cubes ? cubes : document, file), "cubes",

@@ -5,10 +5,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <fstream>
 #include <set>
 #include <sstream>
 
 #include "builtin.hpp"
+#include "cli/run.hpp"
 #include "family.hpp"
 #include "render/drawing.hpp"
 #include "render/xml.hpp"
@@ -175,6 +177,70 @@ TEST_CASE("drawing: Eight Blocks nets, the solid's faces and the corner table", 
   CHECK(colours.size() == 6);
   CHECK(count(answer, "//g[@class='solid']//g[@class='face']") == 24);
   CHECK(count(answer, "//g[@class='corner-row']") == 8);
+  // The corner table's three columns are the axes: a corner's row shows, in order, its face on
+  // top or bottom, on front or back, on left or right, each the colour the solid has there.
+  const std::vector<std::set<std::string>> axes = {
+      {"top", "bottom"}, {"front", "back"}, {"left", "right"}};
+  for (const auto& row : answer.select_nodes("//g[@class='corner-row']")) {
+    const std::string corner = row.node().child("text").child_value();
+    INFO(corner);
+    const auto faces = row.node().select_nodes("g[@class='face']");
+    REQUIRE(faces.size() == 3);
+    for (std::size_t k = 0; k < 3; ++k) {
+      const std::string side = faces[k].node().attribute("data-side").value();
+      CHECK(axes[k].count(side) == 1);
+      CHECK(corner.find(side) != std::string::npos);
+      REQUIRE(by_side.count(side) == 1);
+      CHECK(*by_side[side].begin() == faces[k].node().attribute("data-colour").value());
+    }
+  }
+}
+
+TEST_CASE("drawing: Eight Blocks colours named in the spec reach the instance, nets and key",
+          "[render][cli]") {
+  const fs::path spec = cli_test::scratch_dir() / "named-blocks.yaml";
+  {
+    std::ofstream out(spec);
+    out << "puzzle: eight-blocks\n"
+           "parameters: {colors: [red, green, blue, yellow, white, orange]}\n"
+           "instance: {size: 8, max-per-variety: 1}\n"
+           "solutions: {composable-varieties: {exactly: 1}}\n"
+           "generate: {strategy: search, seed: 1}\n";
+  }
+  const cli_test::Result made = cli_test::run("generate " + spec.string() + " --format yaml");
+  INFO(made.err);
+  REQUIRE(made.exit_code == 0);
+  // The instance printed carries its names, and reads back as the same puzzle.
+  const YAML::Node printed = YAML::Load(made.out);
+  CHECK(printed["instance"]["colors"].size() == 6);
+  CHECK(printed["instance"]["colors"][0].as<std::string>() == "red");
+  const fs::path file = cli_test::scratch_dir() / "named-blocks-instance.yaml";
+  {
+    std::ofstream out(file);
+    out << YAML::Dump(printed["instance"]) << "\n";
+  }
+  const auto loaded = load_instance(file.string(), builtin_families());
+  const auto& family = *loaded.family;
+  CHECK(loaded.instance->to_json() ==
+        family.read_instance(YAML::Load(loaded.instance->to_json().dump()), "")->to_json());
+  // Nets and the key's faces and legend use the names (red is drawn red).
+  const auto nets = parse(svg_of(loaded.instance->draw(puzzlegen::render::kPageWidth)));
+  const auto colours = face_colours(nets);
+  REQUIRE(colours.size() == 48);
+  CHECK(std::set<std::string>(colours.begin(), colours.end()) ==
+        std::set<std::string>{"red", "green", "blue", "yellow", "white", "orange"});
+  std::string kind;
+  for (const auto& k : family.kind_names())
+    if (k.front() == '(' &&
+        family.first_solution(*loaded.instance, k, Limits::within(std::chrono::seconds(10))))
+      kind = k;
+  REQUIRE(!kind.empty());
+  const auto solution =
+      family.first_solution(*loaded.instance, kind, Limits::within(std::chrono::seconds(10)));
+  CHECK_THAT(solution->render_text(), Catch::Contains("=red"));
+  const auto key = parse(svg_of(solution->draw()));
+  CHECK(count(key, "//g[@class='face'][@data-colour='red']") >= 4);
+  CHECK(count(key, "//g[@class='face'][@data-colour='p']") == 0);
 }
 
 TEST_CASE("drawing: random instances of every family, and their solutions, are well-formed",
