@@ -27,6 +27,8 @@ sheet instant-insanity-hard specs/instant-insanity/unique-tower.yaml 4 --difficu
   --paper letter --key none
 sheet instant-insanity-extreme specs/instant-insanity/unique-tower.yaml 2 --difficulty extreme \
   --key none
+# Nets half as large again, for small hands.
+sheet instant-insanity-scaled specs/instant-insanity/unique-tower.yaml 2 --scale 1.5 --key none
 # A sheet from two specs: two titled parts, numbered through.
 rm -f docs/examples/mixed-page-*.png
 build/puzzlegen worksheet specs/instant-insanity/unique-tower.yaml specs/cube36/unique-n5.yaml \
