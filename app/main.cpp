@@ -16,6 +16,7 @@
 #include "completion.hpp"
 #include "error.hpp"
 #include "families.hpp"
+#include "serve/server.hpp"
 
 using namespace puzzlegen;
 
@@ -208,6 +209,20 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"after", "separate", "none"}))
       ->default_val("after");
 
+  cli::ServeRequest served;
+  auto* serve = app.add_subcommand(
+      "serve",
+      "a page in the browser that makes worksheets (no YAML, no terminal): listens on "
+      "127.0.0.1 until Ctrl-C");
+  serve->add_option("--port", served.port, "the port (0: any free one, printed)")
+      ->check(CLI::Range(0, 65535))
+      ->default_val(8080);
+  serve
+      ->add_option("--host", served.host,
+                   "the address to listen on; another than 127.0.0.1 lets other machines in")
+      ->default_val("127.0.0.1");
+  serve->add_flag("--open", served.open, "open the page in the desktop's browser");
+
   std::string shell;
   auto* completion = app.add_subcommand(
       "completion", "print a shell completion script (bash: source it, or install it)");
@@ -252,6 +267,7 @@ int main(int argc, char** argv) {
   request.quiet = quiet;
   cli::set_given_root(given_root);
 
+  served.plugins = plugins;
   install_interrupt_handler();
   const Format fmt = format == "svg" || format == "html" ? Format::text : parse_format(format);
   const auto dispatch = [&]() -> int {
@@ -269,6 +285,8 @@ int main(int argc, char** argv) {
     if (merge->parsed()) return cli::merge(shard_files, merged, std::cout, log);
     if (render->parsed()) return cli::render(file, kind, format, output, std::cout);
     if (worksheet->parsed()) return cli::worksheet(sheet_specs, sheet, log);
+    // Takes SIGINT and SIGTERM itself (sigwait), so the handler above never sees them.
+    if (serve->parsed()) return cli::serve(served, std::cout, std::cerr);
     return cli::internal;
   };
   try {

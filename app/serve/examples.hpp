@@ -1,0 +1,20 @@
+// The page and the example specs `puzzlegen serve` offers, compiled into the executable
+// (app/CMakeLists.txt lists them): the server never reads a spec file by a name a request gives.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace puzzlegen::cli {
+
+struct ServedSpec {
+  std::string path;   // under specs/, e.g. "instant-insanity/unique-tower.yaml"
+  std::string label;  // in words, e.g. "four cubes, exactly one tower"
+  std::string text;   // the YAML
+};
+
+const std::vector<ServedSpec>& served_specs();
+// The page (app/serve/page.html): its HTML, CSS and script in one document.
+const char* served_page();
+
+}  // namespace puzzlegen::cli
