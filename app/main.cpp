@@ -222,6 +222,10 @@ int main(int argc, char** argv) {
                    "the address to listen on; another than 127.0.0.1 lets other machines in")
       ->default_val("127.0.0.1");
   serve->add_flag("--open", served.open, "open the page in the desktop's browser");
+  serve
+      ->add_option("--jobs", served.limits.running,
+                   "sheets made at once (default: one per core); up to 32 more wait their turn")
+      ->check(CLI::Range(1, 64));
 
   std::string shell;
   auto* completion = app.add_subcommand(

@@ -329,8 +329,10 @@ std::filesystem::path resolve_given(const YAML::Node& given, const std::string& 
     if (error || out.empty()) refuse("cannot resolve " + p.string() + " (" + error.message() + ")");
     return out;
   };
+  // A spec named without a folder ("spec.yaml") lies in the working directory.
+  const fs::path named_folder = fs::path(file).parent_path();
   const fs::path spec_folder =
-      resolve(file == "<standard input>" ? fs::path(".") : fs::path(file).parent_path());
+      resolve(file == "<standard input>" || named_folder.empty() ? fs::path(".") : named_folder);
   const auto contains = [](const fs::path& folder, const fs::path& path) {
     return std::mismatch(folder.begin(), folder.end(), path.begin(), path.end()).first ==
            folder.end();

@@ -444,18 +444,25 @@ Spec request_spec(const Json& body, const ServeLimits& limits, const fs::path& f
                         std::to_string(limits.spec_bytes) + " are accepted",
                     "yaml"};
   }
-  std::ofstream(folder / "spec.yaml", std::ios::binary) << text;
-  return parse_spec(text, "spec.yaml", families(), folder.string());
+  const fs::path file = folder / "spec.yaml";
+  std::ofstream(file, std::ios::binary) << text;
+  return parse_spec(text, file.string(), families(), folder.string());
 }
 
 // An InputError as the page shows it: validate's line, and its parts for pointing at the
 // line and column.
 Json input_error_body(const InputError& e, const fs::path& folder) {
-  std::string text = e.what();
-  // A path of the server's own folder means nothing to the page's user.
-  for (std::size_t at; (at = text.find(folder.string())) != std::string::npos;)
-    text.replace(at, folder.string().size(), "(the request's folder)");
-  Json error = {{"message", e.message()}, {"text", text}};
+  // Paths in the server's private folder mean nothing to the page's user: the spec is
+  // "spec.yaml", as the run that makes the sheet names it, and the folder is "the request's".
+  const auto hide = [&](std::string text) {
+    for (const auto& [path, shown] :
+         {std::pair{(folder / "").string(), std::string()},
+          std::pair{folder.string(), std::string("the request's folder")}})
+      for (std::size_t at; (at = text.find(path)) != std::string::npos;)
+        text.replace(at, path.size(), shown);
+    return text;
+  };
+  Json error = {{"message", hide(e.message())}, {"text", hide(e.what())}};
   if (!e.field().empty()) error["field"] = e.field();
   if (e.where().line > 0) {
     error["line"] = e.where().line;

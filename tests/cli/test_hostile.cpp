@@ -129,6 +129,10 @@ TEST_CASE("hostile: a spec's given file stays inside the spec's folder",
   const std::string cd = "cd " + (scratch_dir() / "elsewhere").string() + " && ";
   Result r = run_shell(cd + PUZZLEGEN_EXE + " generate " + spec("ok.yaml", "mine.yaml"));
   CHECK(r.exit_code == 0);
+  // A spec named without a folder, in the working directory, finds its given file there.
+  r = run_shell("cd " + folder.string() + " && " + PUZZLEGEN_EXE + " generate ok.yaml");
+  INFO(r.err);
+  CHECK(r.exit_code == 0);
   expect_bad_input(run_shell(cd + PUZZLEGEN_EXE + " generate " + spec("abs.yaml", "/etc/passwd")),
                    "an absolute path");
   r = run_shell(cd + PUZZLEGEN_EXE + " generate " + spec("up.yaml", "../secret.yaml"));

@@ -1,0 +1,129 @@
+#!/usr/bin/python3
+"""`puzzlegen serve` at the HTTP level: every limit and bad request gets its documented status
+and message while a good request running beside them still succeeds; runs can be cancelled;
+the server stops cleanly on SIGTERM and leaves no private folder behind.
+
+Usage: test_http.py PUZZLEGEN"""
+import concurrent.futures
+import os
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from server import Server, private_folders  # noqa: E402
+
+failures = []
+
+
+def check(condition, what):
+    print(("ok   " if condition else "FAIL ") + what)
+    if not condition:
+        failures.append(what)
+
+
+def refused(server, path, body, status, words, field=None, headers=None):
+    got, answer = server.request("POST", path, body, headers)
+    message = answer.get("error", {}) if isinstance(answer, dict) else {}
+    text = message.get("text", "") + " " + message.get("message", "")
+    check(got == status and all(w in text for w in words)
+          and (field is None or message.get("field") == field),
+          "%s %s -> %d %s (got %d: %s)" % (path, str(body)[:60], status, words, got, text.strip()))
+
+
+def main():
+    puzzlegen = sys.argv[1]
+    before = private_folders()
+    server = Server(puzzlegen, "--jobs", "1")
+    try:
+        status, examples = server.request("GET", "/api/examples")
+        check(status == 200 and len(examples["examples"]) >= 5, "the examples are listed")
+        ids = [e["id"] for e in examples["examples"]]
+        check("instant-insanity/unique-tower.yaml" in ids and
+              "cube36/unique-n5.yaml" in ids, "Instant Insanity and the 36 Cube are offered")
+
+        # A good request that takes a few seconds, running while the bad ones are answered.
+        status, good = server.request("POST", "/api/sheets", {
+            "example": "eight-blocks/eight-cubes-one-solid.yaml", "count": 8, "key": "separate"})
+        check(status == 202, "a good sheet is accepted (202)")
+
+        tower = "instant-insanity/unique-tower.yaml"
+        refused(server, "/api/sheets", b"x" * (100 * 1024), 413, ["larger"])
+        refused(server, "/api/sheets", b"not json", 400, ["JSON object"])
+        refused(server, "/api/sheets", {"yaml": "puzzle: no-such-family\n"}, 400,
+                ["spec.yaml:1:9", "no-such-family"])
+        refused(server, "/api/sheets", {"example": tower, "count": 0}, 400,
+                ["count", "1 to 30"], "count")
+        refused(server, "/api/sheets", {"example": tower, "count": 10000}, 400,
+                ["count", "1 to 30"], "count")
+        refused(server, "/api/sheets", {"example": tower, "count": "6"}, 400, ["count"], "count")
+        refused(server, "/api/sheets", {"yaml": "puzzle: [instant-insanity\n"}, 400,
+                ["spec.yaml:"])
+        refused(server, "/api/sheets", {
+            "yaml": "puzzle: instant-insanity\ngiven: ../../../../etc/passwd\n"}, 400,
+            ["spec.yaml:2:8", "given", "outside"])
+        refused(server, "/api/sheets", {
+            "yaml": "puzzle: instant-insanity\ngiven: /etc/passwd\n"}, 400,
+            ["given", "absolute"])
+        refused(server, "/api/sheets", {"example": "../../etc/passwd"}, 404, ["no example"])
+        refused(server, "/api/sheets", {"example": tower, "paper": "a3"}, 400, ["paper"], "paper")
+        refused(server, "/api/sheets", {"example": tower, "scale": 9}, 400, ["scale"], "scale")
+        refused(server, "/api/sheets", {"example": tower, "colour": 1}, 400,
+                ["unknown field 'colour'"])
+        refused(server, "/api/sheets", {"example": "eight-blocks/eight-cubes-one-solid.yaml",
+                                        "difficulty": "hard"}, 400, ["does not grade"])
+        refused(server, "/api/sheets", {"yaml": "x" * 40000}, 400, ["at most"], "yaml")
+        refused(server, "/api/instances", {"example": tower, "instances": 51}, 400,
+                ["instances"], "instances")
+        refused(server, "/api/check", {"yaml": "puzzle: instant-insanity\nparameters: {cubes: x}\n"},
+                400, ["spec.yaml:2:21: error: parameters.cubes"])
+        refused(server, "/api/sheets", {"example": tower}, 403, ["127.0.0.1"],
+                headers={"Host": "attacker.example:80"})
+
+        status, answer = server.request("GET", "/api/runs/99999")
+        check(status == 404, "an unknown run is 404")
+        for path in ["/api/runs/1/../../../etc/passwd", "/etc/passwd", "/api/runs/1/log.txt",
+                     "/api/runs/1/spec.yaml", "/%2e%2e/%2e%2e/etc/passwd"]:
+            status, answer = server.request("GET", path)
+            check(status == 404, "GET %s is 404 (got %d)" % (path, status))
+
+        run = server.wait(good["id"])
+        check(run["state"] == "done", "the good sheet was made beside the refusals")
+        status, sheet = server.request("GET", run["files"]["sheet"])
+        check(status == 200 and sheet.count(b'class="puzzle"') == 8, "its 8 puzzles are served")
+        status, key = server.request("GET", run["files"]["key"])
+        check(status == 200 and b"answer-key" in key, "its separate key is served")
+
+        # Cancelling: a long run ends, its process with it.
+        status, slow = server.request("POST", "/api/sheets", {
+            "example": "eight-blocks/eight-cubes-one-solid.yaml", "count": 30})
+        time.sleep(0.5)
+        server.request("POST", "/api/runs/%d/cancel" % slow["id"], {})
+        run = server.wait(slow["id"], 20)
+        check(run["state"] == "cancelled", "a cancelled run says so (%s)" % run["state"])
+
+        # Full: one run at a time and 32 waiting; the rest are refused with 429, none hang.
+        def post(_):
+            return server.request("POST", "/api/sheets", {
+                "example": "eight-blocks/eight-cubes-one-solid.yaml", "count": 30})
+        with concurrent.futures.ThreadPoolExecutor(8) as pool:
+            answers = list(pool.map(post, range(40)))
+        codes = [status for status, _ in answers]
+        check(codes.count(202) >= 32 and codes.count(429) >= 1 and
+              set(codes) <= {202, 429}, "a full queue answers 429 (%s)" % sorted(set(codes)))
+        for status, answer in answers:
+            if status == 202:
+                server.request("POST", "/api/runs/%d/cancel" % answer["id"], {})
+        status, _ = server.request("GET", "/api/examples")
+        check(status == 200, "the server keeps serving")
+    finally:
+        code = server.stop()
+    check(code == 0, "SIGTERM stops the server with exit 0 (got %s)" % code)
+    check(private_folders() == before, "the private folder is removed")
+    if failures:
+        print("%d check(s) failed" % len(failures))
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
