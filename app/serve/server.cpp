@@ -12,6 +12,7 @@
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <cstdlib>
 #include <deque>
 #include <filesystem>
 #include <fstream>
@@ -176,6 +177,7 @@ class Runs {
     run.cancel = true;
     if (run.state == Run::State::waiting) {
       run.state = Run::State::cancelled;
+      ended_.notify_all();
       queue_.erase(std::remove_if(queue_.begin(), queue_.end(),
                                   [&](const auto& queued) { return queued.get() == &run; }),
                    queue_.end());
@@ -237,6 +239,15 @@ class Runs {
     return out;
   }
 
+  // Returns when the run has finished, or after `most` (a long poll: the page hears of a
+  // finished sheet at once, without asking every few milliseconds).
+  void wait(const Run& run, std::chrono::milliseconds most) {
+    std::unique_lock lock(mutex_);
+    ended_.wait_for(lock, most, [&] {
+      return stopping_ || (run.state != Run::State::waiting && run.state != Run::State::running);
+    });
+  }
+
   void stop() {
     {
       const std::lock_guard lock(mutex_);
@@ -244,6 +255,7 @@ class Runs {
       stopping_ = true;
     }
     wake_.notify_all();
+    ended_.notify_all();
     for (auto& worker : workers_) worker.join();
     workers_.clear();
   }
@@ -301,6 +313,8 @@ class Runs {
       bool signalled = false;
       const auto deadline = run->started + std::chrono::seconds(limits_.seconds + 15);
       Clock::time_point killed_at{};
+      // Checked often at first, so a sheet of a few milliseconds is not kept waiting.
+      auto pause = std::chrono::microseconds(500);
       while (!ended) {
         const pid_t done = ::waitpid(pid, &status, WNOHANG);
         if (done == pid || (done < 0 && errno != EINTR)) break;
@@ -316,7 +330,8 @@ class Runs {
         } else if (signalled && Clock::now() - killed_at > std::chrono::seconds(3)) {
           ::kill(-pid, SIGKILL);
         }
-        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        std::this_thread::sleep_for(pause);
+        pause = std::min<std::chrono::microseconds>(pause * 2, std::chrono::milliseconds(20));
       }
       const std::lock_guard lock(mutex_);
       run->finished = Clock::now();
@@ -329,6 +344,7 @@ class Runs {
                    : run->exit_code == 0 || listed ? Run::State::done
                                                    : Run::State::failed;
       forget_old();
+      ended_.notify_all();
     }
   }
 
@@ -375,7 +391,8 @@ class Runs {
   const fs::path root_;
   const fs::path executable_;
   std::mutex mutex_;
-  std::condition_variable wake_;
+  std::condition_variable wake_;   // a run was queued, or the server stops
+  std::condition_variable ended_;  // a run ended
   bool stopping_ = false;
   int last_id_ = 0;
   std::map<int, std::shared_ptr<Run>> runs_;
@@ -679,9 +696,16 @@ int serve(const ServeRequest& request, std::ostream& out, std::ostream& log) {
     if (!run) throw Refusal{404, "no run " + id + " (finished runs are kept for a while only)", ""};
     return run;
   };
+  // ?wait=S: answer when the run ends, or after S seconds (at most 10), whichever is first.
   server.Get(R"(/api/runs/([0-9]+))",
              guarded([&](const httplib::Request& req, httplib::Response& res) {
-               send_json(res, 200, runs.status(*run_of(req), browser.has_value()));
+               const auto run = run_of(req);
+               if (req.has_param("wait")) {
+                 const std::string wait = req.get_param_value("wait");
+                 const double seconds = std::clamp(std::atof(wait.c_str()), 0.0, 10.0);
+                 runs.wait(*run, std::chrono::milliseconds(static_cast<int>(seconds * 1000)));
+               }
+               send_json(res, 200, runs.status(*run, browser.has_value()));
              }));
   server.Post(R"(/api/runs/([0-9]+)/cancel)",
               guarded([&](const httplib::Request& req, httplib::Response& res) {
