@@ -4,6 +4,7 @@
 #include <httplib.h>
 #include <signal.h>
 #include <spawn.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -380,6 +381,12 @@ class Runs {
         ::posix_spawn(&pid, executable_.c_str(), &files, &attributes, argv.data(), environ);
     posix_spawn_file_actions_destroy(&files);
     posix_spawnattr_destroy(&attributes);
+    if (!failed) {
+      // A backstop beside the deadline: the kernel ends a run that computes past it.
+      const auto most = static_cast<rlim_t>(limits_.seconds) + 30;
+      const rlimit cpu{most, most + 10};
+      ::prlimit(pid, RLIMIT_CPU, &cpu, nullptr);
+    }
     {
       const std::lock_guard lock(mutex_);
       run.pid = failed ? 0 : pid;
@@ -632,6 +639,11 @@ int serve(const ServeRequest& request, std::ostream& out, std::ostream& log) {
     const auto run = runs.prepare(sheet ? "sheet" : "instances");
     try {
       const Spec spec = request_spec(body, limits, run->folder);
+      if (spec.generate.threads > 1)
+        throw Refusal{400,
+                      "generate.threads: the server gives each run one core, and runs --jobs "
+                      "of them at once; leave threads out",
+                      "generate.threads"};
       const std::string seconds = std::to_string(limits.seconds) + "s";
       std::vector<std::string> args;
       if (sheet) {
@@ -778,6 +790,8 @@ int serve(const ServeRequest& request, std::ostream& out, std::ostream& log) {
     char* argv[] = {opener.data(), address.data(), nullptr};
     if (::posix_spawnp(&pid, "xdg-open", nullptr, nullptr, argv, environ) != 0)
       log << "puzzlegen serve: cannot start xdg-open; open " << url << " in a browser\n";
+    else
+      std::thread([pid] { ::waitpid(pid, nullptr, 0); }).detach();  // no zombie left
   }
   int signal = 0;
   sigwait(&stops, &signal);

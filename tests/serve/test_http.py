@@ -72,6 +72,9 @@ def main():
         refused(server, "/api/sheets", {"example": "eight-blocks/eight-cubes-one-solid.yaml",
                                         "difficulty": "hard"}, 400, ["does not grade"])
         refused(server, "/api/sheets", {"yaml": "x" * 40000}, 400, ["at most"], "yaml")
+        refused(server, "/api/sheets", {
+            "yaml": "puzzle: instant-insanity\ngenerate: {threads: 64}\n"}, 400,
+            ["one core"], "generate.threads")
         refused(server, "/api/instances", {"example": tower, "instances": 51}, 400,
                 ["instances"], "instances")
         refused(server, "/api/check", {"yaml": "puzzle: instant-insanity\nparameters: {cubes: x}\n"},
