@@ -141,6 +141,7 @@ def main():
         rows = driver.find_elements(By.CSS_SELECTOR, "#instances-table tbody tr")
         check(len(rows) == 5 and "all-different: 1" in rows[0].text.replace("exactly ", ""),
               "the designer's table lists 5 instances with their counts")
+        driver.execute_script("document.getElementById('instances-table').scrollIntoView()")
         driver.save_screenshot(os.path.join(shots, "designer-table.png"))
 
         # Cancel: a long sheet, cancelled from the page.
