@@ -1,6 +1,8 @@
 #include "symmetry.hpp"
 
 #include <algorithm>
+#include <climits>
+#include <memory>
 #include <numeric>
 
 namespace puzzlegen {
@@ -37,19 +39,145 @@ std::size_t SymmetryGroup::orbit_size(std::span<const int> x) const {
   return stabiliser == 0 ? 0 : elements_.size() / stabiliser;
 }
 
-void post_lex_leader(Gecode::Home home, const Gecode::IntVarArgs& x, const SymmetryGroup& group) {
-  for (const auto& g : group.elements()) {
-    Gecode::IntVarArgs image(x.size());
-    for (int k = 0; k < x.size(); ++k) {
-      Gecode::IntVar v = x[k];
-      if (!g.value.empty()) {  // the value x[k] takes under g
-        v = Gecode::IntVar(home, 0, *std::max_element(g.value.begin(), g.value.end()));
-        Gecode::element(home, Gecode::IntArgs(g.value), x[k], v);
-      }
-      image[g.position.empty() ? k : g.position[static_cast<std::size_t>(k)]] = v;
-    }
-    Gecode::rel(home, x, Gecode::IRT_LQ, image);
+namespace {
+
+using Gecode::ExecStatus;
+using Gecode::Int::IntView;
+
+// g(x) as the propagator reads it: g(x)_i = value[x[source[i]]] (value empty: x[source[i]]).
+struct Image {
+  std::vector<int> source;
+  std::vector<int> value;
+};
+using Images = std::vector<Image>;
+
+class LexLeader final : public Gecode::Propagator {
+ public:
+  LexLeader(Gecode::Home home, Gecode::ViewArray<IntView> x, std::shared_ptr<const Images> images,
+            bool values)
+      : Gecode::Propagator(home), x_(x), images_(std::move(images)), values_(values) {
+    x_.subscribe(home, *this, condition());
+    home.notice(*this, Gecode::AP_DISPOSE);  // images_ is released in dispose()
   }
+  LexLeader(Gecode::Space& home, LexLeader& other)
+      : Gecode::Propagator(home, other), images_(other.images_), values_(other.values_) {
+    x_.update(home, other.x_);
+  }
+  Gecode::Propagator* copy(Gecode::Space& home) override {
+    return new (home) LexLeader(home, *this);
+  }
+  Gecode::PropCost cost(const Gecode::Space&, const Gecode::ModEventDelta&) const override {
+    return Gecode::PropCost::quadratic(Gecode::PropCost::HI, x_.size());
+  }
+  void reschedule(Gecode::Space& home) override { x_.reschedule(home, *this, condition()); }
+  std::size_t dispose(Gecode::Space& home) override {
+    home.ignore(*this, Gecode::AP_DISPOSE);
+    x_.cancel(home, *this, condition());
+    images_.~shared_ptr();
+    (void)Gecode::Propagator::dispose(home);
+    return sizeof(*this);
+  }
+
+  ExecStatus propagate(Gecode::Space& home, const Gecode::ModEventDelta&) override {
+    // To a fixpoint: a pruning for one element can open or close positions for another.
+    for (bool pruned = true; pruned;) {
+      pruned = false;
+      for (const Image& g : *images_) {
+        const ExecStatus status = compare(home, g, pruned);
+        if (status == Gecode::ES_FAILED) return status;
+      }
+    }
+    return x_.assigned() ? home.ES_SUBSUMED(*this) : Gecode::ES_FIX;
+  }
+
+ private:
+  Gecode::PropCond condition() const {
+    return values_ ? Gecode::Int::PC_INT_DOM : Gecode::Int::PC_INT_BND;
+  }
+
+  // The least and greatest value g(x)_i can take.
+  std::pair<int, int> bounds(const Image& g, int i) const {
+    const IntView b = x_[g.source[static_cast<std::size_t>(i)]];
+    if (g.value.empty()) return {b.min(), b.max()};
+    int low = INT_MAX, high = INT_MIN;
+    for (Gecode::Int::ViewValues<IntView> v(b); v(); ++v) {
+      low = std::min(low, g.value[static_cast<std::size_t>(v.val())]);
+      high = std::max(high, g.value[static_cast<std::size_t>(v.val())]);
+    }
+    return {low, high};
+  }
+  // True when x_i and g(x)_i are equal whatever x is, or fixed to the same value.
+  bool fixed_equal(const Image& g, int i) const {
+    if (g.value.empty() && g.source[static_cast<std::size_t>(i)] == i) return true;
+    if (!x_[i].assigned()) return false;
+    const auto [low, high] = bounds(g, i);
+    return low == high && low == x_[i].val();
+  }
+
+  // x <=lex g(x): at the first position that is not fixed and equal, x_i <= g(x)_i, and
+  // x_i < g(x)_i when equality there would leave x larger at the next open position.
+  ExecStatus compare(Gecode::Space& home, const Image& g, bool& pruned) {
+    const int n = x_.size();
+    int i = 0;
+    while (i < n && fixed_equal(g, i)) ++i;
+    if (i == n) return Gecode::ES_OK;  // x == g(x)
+    IntView a = x_[i];
+    auto [low, high] = bounds(g, i);
+    if (a.max() < low) return Gecode::ES_OK;  // x < g(x) already
+    if (a.min() > high) return Gecode::ES_FAILED;
+    int next = i + 1;
+    while (next < n && fixed_equal(g, next)) ++next;
+    const bool strict = next < n && x_[next].min() > bounds(g, next).second;
+    const int most = strict ? high - 1 : high, least = strict ? a.min() + 1 : a.min();
+    if (a.max() > most) {
+      GECODE_ME_CHECK(a.lq(home, most));
+      pruned = true;
+    }
+    if (low < least) {
+      IntView b = x_[g.source[static_cast<std::size_t>(i)]];
+      if (g.value.empty()) {
+        GECODE_ME_CHECK(b.gq(home, least));
+      } else {
+        std::vector<int> drop;
+        for (Gecode::Int::ViewValues<IntView> v(b); v(); ++v)
+          if (g.value[static_cast<std::size_t>(v.val())] < least) drop.push_back(v.val());
+        for (const int v : drop) GECODE_ME_CHECK(b.nq(home, v));
+      }
+      pruned = true;
+    }
+    return Gecode::ES_OK;
+  }
+
+  Gecode::ViewArray<IntView> x_;
+  std::shared_ptr<const Images> images_;
+  bool values_;
+};
+
+}  // namespace
+
+void post_lex_leader(Gecode::Home home, const Gecode::IntVarArgs& x, const SymmetryGroup& group) {
+  if (home.failed()) return;
+  auto images = std::make_shared<Images>();
+  bool values = false;
+  for (const auto& g : group.elements()) {
+    Image image;
+    image.source.resize(static_cast<std::size_t>(x.size()));
+    bool identity = true;
+    for (int k = 0; k < x.size(); ++k) {
+      const int at = g.position.empty() ? k : g.position[static_cast<std::size_t>(k)];
+      image.source[static_cast<std::size_t>(at)] = k;
+      identity = identity && at == k;
+    }
+    for (std::size_t v = 0; v < g.value.size(); ++v)
+      identity = identity && g.value[v] == static_cast<int>(v);
+    if (identity) continue;  // x <=lex x holds
+    image.value = g.value;
+    values = values || !g.value.empty();
+    images->push_back(std::move(image));
+  }
+  if (images->empty()) return;
+  Gecode::ViewArray<IntView> views(home, x);
+  (void)new (home) LexLeader(home, views, std::move(images), values);
 }
 
 std::vector<std::vector<int>> all_permutations(int n) {

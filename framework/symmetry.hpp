@@ -39,9 +39,14 @@ class SymmetryGroup {
   std::vector<Symmetry> elements_;
 };
 
-// Keeps, of every orbit of assignments of x, exactly its lexicographically least member: posts
-// x <=lex g(x) for each element g (a small group's worth of constraints; each costs a
-// propagator, so this suits groups of tens of elements, not thousands).
+// Keeps, of every orbit of assignments of x, exactly its lexicographically least member:
+// x <=lex g(x) for every element g, all in one propagator. It subscribes to each variable
+// once, whatever the group's order (one Gecode lex constraint per element made every
+// variable carry a subscription per element, and their upkeep dominated searches with
+// groups of hundreds), and per element it finds the first position where x and g(x) are not
+// fixed and equal: it fails when x is larger there, is done with g when x is smaller, and
+// otherwise prunes x_i <= g(x)_i, strictly when the next open position would make x larger.
+// The values of x must lie in 0..size-1 of every element's `value` map.
 void post_lex_leader(Gecode::Home home, const Gecode::IntVarArgs& x, const SymmetryGroup& group);
 
 // All permutations of {0..n-1}, in lexicographic order (n! of them).

@@ -1,5 +1,7 @@
 #include "model.hpp"
 
+#include "symmetry.hpp"
+
 #include <gecode/minimodel.hh>
 
 #include <algorithm>
@@ -346,7 +348,8 @@ BlocksSpace::BlocksSpace(int max_per_variety, const Counts& low, const Counts& h
 
   if (search.symmetry_breaking) {
     // Renamings sigma that keep every variety's bounds (on its solids and on its cubes):
-    // x <=lex (x_{sigma(v)})_v.
+    // x <=lex (x_{sigma(v)})_v, for all of them in one propagator.
+    std::vector<Symmetry> renamings;
     for (const auto& sigma : colour_permutations()) {
       bool keeps = true;
       bool identity = true;
@@ -358,10 +361,13 @@ BlocksSpace::BlocksSpace(int max_per_variety, const Counts& low, const Counts& h
         keeps = bounds_of[a] == bounds_of[b] && low[a] == low[b] && high[a] == high[b];
       }
       if (!keeps || identity) continue;
-      IntVarArgs permuted(kVarieties);
-      for (int v = 0; v < kVarieties; ++v) permuted[v] = x_[sigma[static_cast<std::size_t>(v)]];
-      rel(*this, x_, IRT_LQ, permuted);
+      Symmetry renaming;  // moves x_{sigma(v)} to position v
+      renaming.position.resize(kVarieties);
+      for (int v = 0; v < kVarieties; ++v)
+        renaming.position[static_cast<std::size_t>(sigma[static_cast<std::size_t>(v)])] = v;
+      renamings.push_back(std::move(renaming));
     }
+    post_lex_leader(*this, x_, SymmetryGroup(std::move(renamings)));
   }
   // Row-major, least value first: the order the lex-leader constraints favour.
   branch(*this, x_, INT_VAR_NONE(), search.value_order());

@@ -144,9 +144,13 @@ def main():
         driver.execute_script("document.getElementById('instances-table').scrollIntoView()")
         driver.save_screenshot(os.path.join(shots, "designer-table.png"))
 
-        # Cancel: a long sheet, cancelled from the page.
-        Select(driver.find_element(By.ID, "example")).select_by_value(
-            "eight-blocks/eight-cubes-one-solid.yaml")
+        # Cancel: a long sheet (random twelve-cube towers with exactly one solution are rare,
+        # so it runs until its time limit), cancelled from the page.
+        driver.execute_script(
+            "arguments[0].value = arguments[1]", editor,
+            "puzzle: instant-insanity\nparameters: {cubes: 12}\n"
+            "solutions: {all-different: {exactly: 1}}\ngenerate: {strategy: random}\n")
+        driver.find_element(By.ID, "use-yaml").click()
         count_box = driver.find_element(By.ID, "count")
         count_box.clear()
         count_box.send_keys("30")
