@@ -66,30 +66,34 @@ const std::vector<Edge>& edges_of(int v) {
 }  // namespace
 
 bool composable_by_trees(const Counts& counts, int v) {
-  std::array<int, kCorners> parent{};
-  std::iota(parent.begin(), parent.end(), 0);
-  const auto find = [&](int a) {
-    while (parent[static_cast<std::size_t>(a)] != a) a = parent[static_cast<std::size_t>(a)];
-    return a;
-  };
-  std::array<int, kCorners> edges{};  // cubes (edges) counted at one end
+  // Corners as bits of a byte: the graph's components by flooding bit masks (this runs for
+  // every probe of the composability propagators, so it avoids any allocation or pointer
+  // chasing).
+  std::array<unsigned, kCorners> adjacent{};
+  std::array<int, kCorners> cubes_at{};  // cubes (edges) counted at one end
   for (const Edge& e : edges_of(v)) {
     const int cubes = counts[static_cast<std::size_t>(e.variety)];
     if (cubes == 0) continue;
-    parent[static_cast<std::size_t>(find(e.a))] = find(e.b);
-    edges[static_cast<std::size_t>(e.a)] += cubes;
-  }
-  std::array<int, kCorners> nodes{}, component_edges{};
-  for (int k = 0; k < kCorners; ++k) {
-    const auto root = static_cast<std::size_t>(find(k));
-    ++nodes[root];
-    component_edges[root] += edges[static_cast<std::size_t>(k)];
+    adjacent[static_cast<std::size_t>(e.a)] |= 1u << e.b;
+    adjacent[static_cast<std::size_t>(e.b)] |= 1u << e.a;
+    cubes_at[static_cast<std::size_t>(e.a)] += cubes;
   }
   int trees = 0;
-  for (int k = 0; k < kCorners; ++k)
-    if (find(k) == k &&
-        component_edges[static_cast<std::size_t>(k)] == nodes[static_cast<std::size_t>(k)] - 1)
-      ++trees;
+  for (unsigned unseen = (1u << kCorners) - 1; unseen != 0;) {
+    unsigned component = unseen & (~unseen + 1), frontier = component;
+    while (frontier != 0) {
+      const auto k = static_cast<std::size_t>(std::countr_zero(frontier));
+      frontier &= frontier - 1;
+      const unsigned reached = adjacent[k] & ~component;
+      component |= reached;
+      frontier |= reached;
+    }
+    unseen &= ~component;
+    int edges = 0, corners = 0;  // counted here: std::popcount is a library call without -mpopcnt
+    for (unsigned m = component; m != 0; m &= m - 1, ++corners)
+      edges += cubes_at[static_cast<std::size_t>(std::countr_zero(m))];
+    if (edges == corners - 1) ++trees;
+  }
   return counts[static_cast<std::size_t>(v)] >= trees;
 }
 
@@ -235,11 +239,14 @@ class Composability : public Propagator {
   ExecStatus propagate(Space& home, const ModEventDelta&) override {
     Counts low{}, high{};
     for (int k = 0; k < x_.size(); ++k) {
-      // Beyond 8 cubes of a variety nothing changes (8 corners).
-      low[static_cast<std::size_t>(ids_[static_cast<std::size_t>(k)])] =
-          std::min(x_[k].min(), kCorners);
-      high[static_cast<std::size_t>(ids_[static_cast<std::size_t>(k)])] =
-          std::min(x_[k].max(), kCorners);
+      // Beyond 8 cubes of v nothing changes (8 corners). Another variety is an edge of v's
+      // corner graph, which only asks whether it is there and whether it is doubled (a
+      // component is a tree when its edges, counted with their cubes, are one fewer than its
+      // corners), so 2 of it act as any more: probing stops there.
+      const auto u = static_cast<std::size_t>(ids_[static_cast<std::size_t>(k)]);
+      const int most = static_cast<int>(u) == v_ ? kCorners : 2;
+      low[u] = std::min(x_[k].min(), most);
+      high[u] = std::min(x_[k].max(), most);
     }
     if (want_) {
       if (!composable_by_trees(high, v_)) return ES_FAILED;
