@@ -63,38 +63,63 @@ const std::vector<Edge>& edges_of(int v) {
   return all[static_cast<std::size_t>(v)];
 }
 
+// G_v with the given counts: its components, and which of them are trees (Proposition 4:
+// v is composable when there are at least as many cubes of v as tree components). Corners
+// are bits of a byte and components are found by flooding bit masks: this runs for every
+// propagation of the composability propagators.
+struct CornerForest {
+  std::array<int, kCorners> component{};  // of each corner
+  std::array<bool, kCorners> tree{};      // of each component
+  int trees = 0;
+
+  CornerForest(const Counts& counts, int v) {
+    std::array<unsigned, kCorners> adjacent{};
+    std::array<int, kCorners> cubes_at{};  // cubes (edges) counted at one end
+    for (const Edge& e : edges_of(v)) {
+      const int cubes = counts[static_cast<std::size_t>(e.variety)];
+      if (cubes == 0) continue;
+      adjacent[static_cast<std::size_t>(e.a)] |= 1u << e.b;
+      adjacent[static_cast<std::size_t>(e.b)] |= 1u << e.a;
+      cubes_at[static_cast<std::size_t>(e.a)] += cubes;
+    }
+    int id = 0;
+    for (unsigned unseen = (1u << kCorners) - 1; unseen != 0; ++id) {
+      unsigned members = unseen & (~unseen + 1), frontier = members;
+      while (frontier != 0) {
+        const auto k = static_cast<std::size_t>(std::countr_zero(frontier));
+        frontier &= frontier - 1;
+        const unsigned reached = adjacent[k] & ~members;
+        members |= reached;
+        frontier |= reached;
+      }
+      unseen &= ~members;
+      int edges = 0, corners = 0;  // counted here: std::popcount is a call without -mpopcnt
+      for (unsigned m = members; m != 0; m &= m - 1, ++corners) {
+        const auto k = static_cast<std::size_t>(std::countr_zero(m));
+        edges += cubes_at[k];
+        component[k] = id;
+      }
+      tree[static_cast<std::size_t>(id)] = edges == corners - 1;
+      trees += tree[static_cast<std::size_t>(id)] ? 1 : 0;
+    }
+  }
+
+  // The trees when the edge e, now with `before` cubes, gets `after` > before: an edge inside
+  // a component ends it being a tree; one joining two components (0 cubes before) makes a
+  // tree only of two trees, and only with a single cube.
+  int trees_with(const Edge& e, int before, int after) const {
+    const auto a = static_cast<std::size_t>(component[static_cast<std::size_t>(e.a)]);
+    const auto b = static_cast<std::size_t>(component[static_cast<std::size_t>(e.b)]);
+    if (a == b) return trees - (tree[a] ? 1 : 0);
+    (void)before;  // 0: a and b are joined by no cube yet
+    return trees - (tree[a] ? 1 : 0) - (tree[b] ? 1 : 0) + (tree[a] && tree[b] && after == 1);
+  }
+};
+
 }  // namespace
 
 bool composable_by_trees(const Counts& counts, int v) {
-  // Corners as bits of a byte: the graph's components by flooding bit masks (this runs for
-  // every probe of the composability propagators, so it avoids any allocation or pointer
-  // chasing).
-  std::array<unsigned, kCorners> adjacent{};
-  std::array<int, kCorners> cubes_at{};  // cubes (edges) counted at one end
-  for (const Edge& e : edges_of(v)) {
-    const int cubes = counts[static_cast<std::size_t>(e.variety)];
-    if (cubes == 0) continue;
-    adjacent[static_cast<std::size_t>(e.a)] |= 1u << e.b;
-    adjacent[static_cast<std::size_t>(e.b)] |= 1u << e.a;
-    cubes_at[static_cast<std::size_t>(e.a)] += cubes;
-  }
-  int trees = 0;
-  for (unsigned unseen = (1u << kCorners) - 1; unseen != 0;) {
-    unsigned component = unseen & (~unseen + 1), frontier = component;
-    while (frontier != 0) {
-      const auto k = static_cast<std::size_t>(std::countr_zero(frontier));
-      frontier &= frontier - 1;
-      const unsigned reached = adjacent[k] & ~component;
-      component |= reached;
-      frontier |= reached;
-    }
-    unseen &= ~component;
-    int edges = 0, corners = 0;  // counted here: std::popcount is a library call without -mpopcnt
-    for (unsigned m = component; m != 0; m &= m - 1, ++corners)
-      edges += cubes_at[static_cast<std::size_t>(std::countr_zero(m))];
-    if (edges == corners - 1) ++trees;
-  }
-  return counts[static_cast<std::size_t>(v)] >= trees;
+  return counts[static_cast<std::size_t>(v)] >= CornerForest(counts, v).trees;
 }
 
 bool composable_by_matching(const Counts& counts, int v) {
@@ -252,8 +277,25 @@ class Composability : public Propagator {
       if (!composable_by_trees(high, v_)) return ES_FAILED;
       if (composable_by_trees(low, v_)) return home.ES_SUBSUMED(*this);
     } else {
-      if (composable_by_trees(low, v_)) return ES_FAILED;
+      // Not composable: the forest at the least counts, and each count's greatest value
+      // that keeps it so, read off the forest (more cubes only join or close components).
+      const CornerForest least(low, v_);
+      std::array<int, kVarieties> view_of{};  // the view of each variety here
+      for (int k = 0; k < x_.size(); ++k)
+        view_of[static_cast<std::size_t>(ids_[static_cast<std::size_t>(k)])] = k;
+      if (low[static_cast<std::size_t>(v_)] >= least.trees) return ES_FAILED;
       if (!composable_by_trees(high, v_)) return home.ES_SUBSUMED(*this);
+      for (const Edge& e : edges_of(v_)) {
+        const auto u = static_cast<std::size_t>(e.variety);
+        int value = low[u];
+        while (value < high[u] &&
+               low[static_cast<std::size_t>(v_)] < least.trees_with(e, low[u], value + 1))
+          ++value;
+        if (value < high[u]) GECODE_ME_CHECK(x_[view_of[u]].lq(home, value));
+      }
+      // v itself: fewer cubes than the least counts' trees.
+      GECODE_ME_CHECK(x_[view_of[static_cast<std::size_t>(v_)]].lq(home, least.trees - 1));
+      return ES_FIX;
     }
     for (int k = 0; k < x_.size(); ++k) {
       const auto u = static_cast<std::size_t>(ids_[static_cast<std::size_t>(k)]);
