@@ -1,6 +1,5 @@
 // The generic grade (framework/difficulty.hpp) on small clause models whose reasoning is known
-// by hand, and on random ones, whose grade must not depend on the order of the decisions. Also
-// post_lex_leader, which the families' graded models use to break symmetry.
+// by hand, and on random ones, whose grade must not depend on the order of the decisions.
 #include <catch2/catch.hpp>
 
 #include <gecode/minimodel.hh>
@@ -9,7 +8,6 @@
 #include <random>
 
 #include "difficulty.hpp"
-#include "symmetry.hpp"
 
 using namespace puzzlegen;
 
@@ -156,34 +154,4 @@ TEST_CASE("grade: levels by name", "[difficulty]") {
   CHECK(difficulty_level("extreme") == 4);
   CHECK_FALSE(difficulty_level("brutal"));
   CHECK(difficulty_levels().size() == 4);
-}
-
-namespace {
-class Free final : public Gecode::Space {
- public:
-  Gecode::IntVarArray x;
-  Free(int n, int values) : x(*this, n, 0, values - 1) {
-    Gecode::branch(*this, x, Gecode::INT_VAR_NONE(), Gecode::INT_VAL_MIN());
-  }
-  Free(Free& other) : Gecode::Space(other) { x.update(*this, other.x); }
-  Gecode::Space* copy() override { return new Free(*this); }
-};
-}  // namespace
-
-TEST_CASE("post_lex_leader keeps exactly one member of every orbit", "[difficulty][symmetry]") {
-  // Reversal and the value swap 0 <-> 1 on 4 binary cells: 16 vectors, Burnside gives
-  // (16 + 4 + 0 + 4) / 4 = 6 orbits.
-  const SymmetryGroup group(
-      {Symmetry{{3, 2, 1, 0}, {}}, Symmetry{{}, {1, 0}}, Symmetry{{3, 2, 1, 0}, {1, 0}}});
-  Free root(4, 2);
-  post_lex_leader(root, root.x, group);
-  int solutions = 0;
-  Gecode::DFS<Free> engine(&root);
-  while (std::unique_ptr<Free> s{engine.next()}) {
-    std::vector<int> x;
-    for (int k = 0; k < 4; ++k) x.push_back(s->x[k].val());
-    CHECK(group.is_canonical(x));
-    ++solutions;
-  }
-  CHECK(solutions == 6);
 }

@@ -141,3 +141,21 @@ TEST_CASE("post_lex_leader keeps exactly the canonical assignments, for random g
   CHECK(groups == 60);
   CHECK(largest >= 20);  // some groups are large enough to test the fixpoint
 }
+
+TEST_CASE("post_lex_leader keeps exactly one member of every orbit", "[symmetry]") {
+  // Reversal and the value swap 0 <-> 1 on 4 binary cells: 16 vectors, Burnside gives
+  // (16 + 4 + 0 + 4) / 4 = 6 orbits.
+  const SymmetryGroup group(
+      {Symmetry{{3, 2, 1, 0}, {}}, Symmetry{{}, {1, 0}}, Symmetry{{3, 2, 1, 0}, {1, 0}}});
+  Cells root(4, 2);
+  post_lex_leader(root, root.x, group);
+  int solutions = 0;
+  Gecode::DFS<Cells> engine(&root);
+  while (std::unique_ptr<Cells> s{engine.next()}) {
+    std::vector<int> x;
+    for (int k = 0; k < 4; ++k) x.push_back(s->x[k].val());
+    CHECK(group.is_canonical(x));
+    ++solutions;
+  }
+  CHECK(solutions == 6);
+}

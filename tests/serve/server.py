@@ -57,6 +57,23 @@ class Server:
                 self.process.kill()
 
 
+class Checks:
+    """Named checks that print as they go; the test's exit code is 1 when any failed."""
+
+    def __init__(self):
+        self.failures = []
+
+    def __call__(self, condition, what):
+        print(("ok   " if condition else "FAIL ") + what)
+        if not condition:
+            self.failures.append(what)
+
+    def exit_code(self):
+        if self.failures:
+            print("%d check(s) failed" % len(self.failures))
+        return 1 if self.failures else 0
+
+
 def private_folders():
     """The servers' private folders in the temporary directory."""
     folder = os.environ.get("TMPDIR", "/tmp")

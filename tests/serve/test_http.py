@@ -10,21 +10,15 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from server import Server, private_folders  # noqa: E402
+from server import Checks, Server, private_folders  # noqa: E402
 
-failures = []
+check = Checks()
 
 # A sheet that runs until its time limit: random twelve-cube towers almost never have exactly
 # one solution, and random draws never prove there are too few.
 SLOW = {"yaml": "puzzle: instant-insanity\nparameters: {cubes: 12}\n"
                 "solutions: {all-different: {exactly: 1}}\ngenerate: {strategy: random}\n",
         "count": 30}
-
-
-def check(condition, what):
-    print(("ok   " if condition else "FAIL ") + what)
-    if not condition:
-        failures.append(what)
 
 
 def refused(server, path, body, status, words, field=None, headers=None):
@@ -126,10 +120,7 @@ def main():
         code = server.stop()
     check(code == 0, "SIGTERM stops the server with exit 0 (got %s)" % code)
     check(private_folders() == before, "the private folder is removed")
-    if failures:
-        print("%d check(s) failed" % len(failures))
-        return 1
-    return 0
+    return check.exit_code()
 
 
 if __name__ == "__main__":

@@ -8,7 +8,7 @@ import sys
 import urllib.request
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from server import Server, path_of, pdf_pages, private_folders  # noqa: E402
+from server import Checks, Server, path_of, pdf_pages, private_folders  # noqa: E402
 
 from selenium import webdriver  # noqa: E402
 from selenium.webdriver.chrome.service import Service  # noqa: E402
@@ -16,13 +16,7 @@ from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support import expected_conditions  # noqa: E402
 from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
 
-failures = []
-
-
-def check(condition, what):
-    print(("ok   " if condition else "FAIL ") + what)
-    if not condition:
-        failures.append(what)
+check = Checks()
 
 
 def browser():
@@ -183,10 +177,7 @@ def main():
         code = server.stop()
     check(code == 0, "the server stops on SIGTERM with exit 0")
     check(private_folders() == before, "and removes its private folder")
-    if failures:
-        print("%d check(s) failed" % len(failures))
-        return 1
-    return 0
+    return check.exit_code()
 
 
 if __name__ == "__main__":
