@@ -180,6 +180,22 @@ void post_lex_leader(Gecode::Home home, const Gecode::IntVarArgs& x, const Symme
   (void)new (home) LexLeader(home, views, std::move(images), values);
 }
 
+void post_lex_leader_per_element(Gecode::Home home, const Gecode::IntVarArgs& x,
+                                 const SymmetryGroup& group) {
+  for (const auto& g : group.elements()) {
+    Gecode::IntVarArgs image(x.size());
+    for (int k = 0; k < x.size(); ++k) {
+      Gecode::IntVar v = x[k];
+      if (!g.value.empty()) {  // the value x[k] takes under g
+        v = Gecode::IntVar(home, 0, *std::max_element(g.value.begin(), g.value.end()));
+        Gecode::element(home, Gecode::IntArgs(g.value), x[k], v);
+      }
+      image[g.position.empty() ? k : g.position[static_cast<std::size_t>(k)]] = v;
+    }
+    Gecode::rel(home, x, Gecode::IRT_LQ, image);
+  }
+}
+
 std::vector<std::vector<int>> all_permutations(int n) {
   std::vector<int> p(static_cast<std::size_t>(n));
   std::iota(p.begin(), p.end(), 0);

@@ -49,6 +49,15 @@ class SymmetryGroup {
 // The values of x must lie in 0..size-1 of every element's `value` map.
 void post_lex_leader(Gecode::Home home, const Gecode::IntVarArgs& x, const SymmetryGroup& group);
 
+// The same solutions, decomposed: a Gecode lex constraint per element (with an `element`
+// constraint per variable for value maps), which propagates differently. For models whose
+// propagation is itself the measure, as difficulty grades are (framework/difficulty.hpp): a
+// grade must not move when the search's symmetry breaking gets stronger. With the propagator
+// above, every four-cube Instant Insanity puzzle with one tower graded medium; with this, they
+// spread over medium, hard and extreme as before. For groups of tens of elements.
+void post_lex_leader_per_element(Gecode::Home home, const Gecode::IntVarArgs& x,
+                                 const SymmetryGroup& group);
+
 // All permutations of {0..n-1}, in lexicographic order (n! of them).
 std::vector<std::vector<int>> all_permutations(int n);
 

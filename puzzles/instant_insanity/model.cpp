@@ -199,7 +199,8 @@ SymmetryGroup side_group(const std::vector<TowerSymmetry>& tower, int n) {
 }  // namespace
 
 void TowerSpace::break_tower_symmetry() {
-  post_lex_leader(*this, sides, side_group(tower_group(true), rotation.size()));
+  // Decomposed, as the grades were measured with (see post_lex_leader_per_element).
+  post_lex_leader_per_element(*this, sides, side_group(tower_group(true), rotation.size()));
 }
 
 namespace {
