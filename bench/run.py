@@ -8,6 +8,7 @@ Usage: bench/run.sh [--repeat N] [--only SUBSTRING]
 import argparse
 import json
 import os
+import signal
 import statistics
 import subprocess
 import sys
@@ -25,12 +26,17 @@ def timed(command, repeat, timeout):
     times, out = [], None
     for _ in range(repeat):
         start = time.perf_counter()
-        try:
-            done = subprocess.run(command, capture_output=True, text=True, timeout=timeout)
-        except subprocess.TimeoutExpired:
-            return None, None
+        # A session of its own, so a timeout ends the whole tree (minizinc leaves its
+        # fzn-gecode running otherwise, and it would skew every later row).
+        with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                              text=True, start_new_session=True) as process:
+            try:
+                out, _ = process.communicate(timeout=timeout)
+            except subprocess.TimeoutExpired:
+                os.killpg(process.pid, signal.SIGKILL)
+                process.communicate()
+                return None, None
         times.append(time.perf_counter() - start)
-        out = done.stdout
     return statistics.median(times), out
 
 
