@@ -220,8 +220,8 @@ render::Drawing enlarged(const Instance& instance, double scale, render::Paper p
   for (;; scale *= 0.95) {
     render::Drawing drawing = instance.draw(render::kPageWidth / scale);
     drawing.scale = scale;
-    const double fits = std::min(render::kPageWidth / render::printed_width(drawing),
-                                 height / render::printed_height(drawing));
+    const auto [printed_width, printed_height] = render::printed_size(drawing);
+    const double fits = std::min(render::kPageWidth / printed_width, height / printed_height);
     if (fits >= 1 || scale <= 1) {
       drawing.scale *= std::min(fits, 1.0);  // a board drawn larger than a page, shrunk to fit
       return drawing;

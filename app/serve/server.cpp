@@ -185,6 +185,11 @@ class Runs {
     }
   }
 
+  Run::State state(const Run& run) {
+    const std::lock_guard lock(mutex_);
+    return run.state;
+  }
+
   // Everything the page shows about a run.
   Json status(const Run& run, bool can_print) {
     const std::lock_guard lock(mutex_);
@@ -730,7 +735,7 @@ int serve(const ServeRequest& request, std::ostream& out, std::ostream& log) {
              guarded([&](const httplib::Request& req, httplib::Response& res) {
                const auto run = run_of(req);
                const std::string part = req.matches[2], type = req.matches[3];
-               if (runs.status(*run, false)["state"] != "done" || run->what != "sheet" ||
+               if (runs.state(*run) != Run::State::done || run->what != "sheet" ||
                    (part == "key" && !run->separate_key))
                  throw Refusal{404, "run " + std::to_string(run->id) + " has no " + part, ""};
                const fs::path html =

@@ -386,20 +386,25 @@ Drawing legend_of(const Drawing& drawing) {
 
 }  // namespace
 
-double printed_width(const Drawing& drawing) {
-  return (std::max(drawing.width, legend_of(drawing).width) + 2 * kSvgMargin) * drawing.scale;
+namespace {
+
+// The <svg>'s own size around a drawing and its legend `key`, before scaling.
+std::pair<double, double> box(const Drawing& drawing, const Drawing& key) {
+  return {std::max(drawing.width, key.width) + 2 * kSvgMargin,
+          drawing.height + (key.height > 0 ? key.height + 12 : 0) + 2 * kSvgMargin};
 }
 
-double printed_height(const Drawing& drawing) {
-  const Drawing key = legend_of(drawing);
-  return (drawing.height + (key.height > 0 ? key.height + 12 : 0) + 2 * kSvgMargin) * drawing.scale;
+}  // namespace
+
+std::pair<double, double> printed_size(const Drawing& drawing) {
+  const auto [width, height] = box(drawing, legend_of(drawing));
+  return {width * drawing.scale, height * drawing.scale};
 }
 
 Element svg(const Drawing& drawing) {
   constexpr double margin = kSvgMargin;
   Drawing key = legend_of(drawing);
-  const double width = std::max(drawing.width, key.width) + 2 * margin;
-  const double height = drawing.height + (key.height > 0 ? key.height + 12 : 0) + 2 * margin;
+  const auto [width, height] = box(drawing, key);
   Element root("svg");
   root.set("xmlns", "http://www.w3.org/2000/svg")
       .set("width", width * drawing.scale)

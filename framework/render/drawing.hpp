@@ -5,6 +5,7 @@
 
 #include <array>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "xml.hpp"
@@ -88,9 +89,8 @@ Drawing stack(Drawing top, Drawing bottom, double gap);
 // <svg> of a drawing with its legend below: self-contained (hatchings are drawn lines), its
 // width and height `drawing.scale` times its view box.
 Element svg(const Drawing& drawing);
-// The size svg(drawing) prints at, in CSS px.
-double printed_width(const Drawing& drawing);
-double printed_height(const Drawing& drawing);
+// The width and height svg(drawing) prints at, in CSS px.
+std::pair<double, double> printed_size(const Drawing& drawing);
 // A standalone SVG file.
 std::string svg_document(const Drawing& drawing);
 

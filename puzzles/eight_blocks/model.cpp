@@ -104,14 +104,14 @@ struct CornerForest {
     }
   }
 
-  // The trees when the edge e, now with `before` cubes, gets `after` > before: an edge inside
-  // a component ends it being a tree; one joining two components (0 cubes before) makes a
-  // tree only of two trees, and only with a single cube.
-  int trees_with(const Edge& e, int before, int after) const {
+  // The trees when the edge e gets `after` cubes, more than it has here: an edge inside a
+  // component ends it being a tree; one joining two components (it had no cube) makes a tree
+  // only of two trees, and only with a single cube.
+  int trees_with(const Edge& e, int after) const {
     const auto a = static_cast<std::size_t>(component[static_cast<std::size_t>(e.a)]);
     const auto b = static_cast<std::size_t>(component[static_cast<std::size_t>(e.b)]);
     if (a == b) return trees - (tree[a] ? 1 : 0);
-    (void)before;  // 0: a and b are joined by no cube yet
+    // a and b apart: the edge had no cube yet.
     return trees - (tree[a] ? 1 : 0) - (tree[b] ? 1 : 0) + (tree[a] && tree[b] && after == 1);
   }
 };
@@ -240,10 +240,16 @@ class Composability : public Propagator {
   using Ids = std::array<int, 21>;  // v and the 20 varieties compatible with it
   Composability(Home home, ViewArray<Int::IntView>& x, const Ids& ids, int v, bool want)
       : Propagator(home), x_(x), ids_(ids), v_(v), want_(want) {
+    for (int k = 0; k < x_.size(); ++k)
+      view_of_[static_cast<std::size_t>(ids_[static_cast<std::size_t>(k)])] = k;
     x_.subscribe(home, *this, Int::PC_INT_BND);
   }
   Composability(Space& home, Composability& other)
-      : Propagator(home, other), ids_(other.ids_), v_(other.v_), want_(other.want_) {
+      : Propagator(home, other),
+        ids_(other.ids_),
+        view_of_(other.view_of_),
+        v_(other.v_),
+        want_(other.want_) {
     x_.update(home, other.x_);
   }
   static ExecStatus post(Home home, ViewArray<Int::IntView>& x, const Ids& ids, int v, bool want) {
@@ -280,21 +286,18 @@ class Composability : public Propagator {
       // Not composable: the forest at the least counts, and each count's greatest value
       // that keeps it so, read off the forest (more cubes only join or close components).
       const CornerForest least(low, v_);
-      std::array<int, kVarieties> view_of{};  // the view of each variety here
-      for (int k = 0; k < x_.size(); ++k)
-        view_of[static_cast<std::size_t>(ids_[static_cast<std::size_t>(k)])] = k;
       if (low[static_cast<std::size_t>(v_)] >= least.trees) return ES_FAILED;
       if (!composable_by_trees(high, v_)) return home.ES_SUBSUMED(*this);
       for (const Edge& e : edges_of(v_)) {
         const auto u = static_cast<std::size_t>(e.variety);
         int value = low[u];
         while (value < high[u] &&
-               low[static_cast<std::size_t>(v_)] < least.trees_with(e, low[u], value + 1))
+               low[static_cast<std::size_t>(v_)] < least.trees_with(e, value + 1))
           ++value;
-        if (value < high[u]) GECODE_ME_CHECK(x_[view_of[u]].lq(home, value));
+        if (value < high[u]) GECODE_ME_CHECK(x_[view_of_[u]].lq(home, value));
       }
       // v itself: fewer cubes than the least counts' trees.
-      GECODE_ME_CHECK(x_[view_of[static_cast<std::size_t>(v_)]].lq(home, least.trees - 1));
+      GECODE_ME_CHECK(x_[view_of_[static_cast<std::size_t>(v_)]].lq(home, least.trees - 1));
       return ES_FIX;
     }
     for (int k = 0; k < x_.size(); ++k) {
@@ -320,6 +323,7 @@ class Composability : public Propagator {
   ViewArray<Int::IntView> x_;
   Ids ids_;  // the variety of each view (a plain array: Gecode frees propagators without
              // running destructors)
+  std::array<int, kVarieties> view_of_{};  // the view of each variety (ids_ inverted)
   int v_;
   bool want_;
 };
