@@ -16,7 +16,9 @@ bool is_latin(int n, const std::vector<int>& square);
 // transpose: equal for two Latin squares exactly when one is obtained from the other by
 // permuting rows, columns and symbols and perhaps transposing. It scans every reduced
 // isotope once (which row goes first, then the column order; the symbols and the other rows
-// follow), 2 n n! candidates with early cut-off: about 1 ms at n = 6.
+// follow), but only the row pairs and renamings that can give the least second row, with
+// early cut-off: about 30 us for a random square at n = 6 and 40 us at n = 7 (the whole scan
+// of 2 n n! candidates took 180 us and 1.9 ms).
 std::vector<int> isotopy_canonical_form(int n, const std::vector<int>& square);
 // How many Latin squares share that form: the square's class under isotopy and transposition.
 Natural isotopy_class_size(int n, const std::vector<int>& square);
