@@ -122,8 +122,9 @@ Json summary_json(const Spec& spec, const RunSummary& s,
   if (spec.objective) {
     j["objective"] = spec.objective->text();
     j["best"] = s.best ? natural_json(*s.best) : Json(nullptr);
-    // Branch and bound on a measure skips ties, so it does not count them.
-    const bool ties_known = s.exhausted && !spec.objective->measure;
+    // Ties are counted only when the spec asks (`ties: all`), and only a whole search finds
+    // them all.
+    const bool ties_known = s.exhausted && spec.objective->count_ties;
     j["optimal-instances"] = ties_known ? Json(s.optimal_instances) : Json(nullptr);
     j["optimal-instances-in-classes"] = ties_known && s.optimal_instances_in_classes
                                             ? natural_json(*s.optimal_instances_in_classes)
@@ -157,7 +158,9 @@ std::string summary_text(const Spec& spec, const RunSummary& s,
   if (spec.objective) {
     out << "  objective: " << spec.objective->text() << " = "
         << (s.best ? to_string(*s.best) : std::string("none found")) << "\n";
-    if (s.best && s.exhausted && !spec.objective->measure)
+    if (s.best && !spec.objective->count_ties)
+      out << "  instances reaching it: not counted (objective: {..., ties: all} counts them)\n";
+    if (s.best && s.exhausted && spec.objective->count_ties)
       out << "  instances reaching it: " << s.optimal_instances
           << " (distinct up to the family's instance symmetries"
           << (s.optimal_instances_in_classes
@@ -178,7 +181,10 @@ std::string summary_text(const Spec& spec, const RunSummary& s,
     }
   }
   for (const auto& reason : s.given_failed) out << "  the given instance fails: " << reason << "\n";
-  if (s.proven)
+  if (s.proven && !s.exhausted && spec.objective_bound())  // an optimum meeting its bound
+    out << "  proven: no instance can do better than " << to_string(*spec.objective_bound())
+        << " (the spec's bounds and the family's facts), so this is optimal\n";
+  else if (s.proven)
     out << "  proven: the whole instance space was searched"
         << (spec.objective ? ", so this is optimal" : "") << "\n";
   else if (s.stopped != StopReason::none)
@@ -621,7 +627,7 @@ int generate(const std::string& spec_file, const GenerateRequest& request, Forma
     m["seconds"] = std::chrono::duration<double>(Clock::now() - started).count();
     if (spec.objective) {
       m["minimize"] = spec.objective->minimize;
-      if (!spec.objective->measure) {
+      if (spec.objective->count_ties) {
         m["optimal-keys"] = s.optimal_keys;
         Json sizes = Json::array();
         for (const auto& size : s.optimal_class_sizes)

@@ -29,7 +29,7 @@ struct Manifest {
   unsigned index = 0, of = 0;
   std::string spec_sha256, version, strategy, stopped;
   std::uint64_t seed = 0, subproblems = 0, done = 0, explored = 0, nodes = 0;
-  bool complete = false, proven = false;
+  bool complete = false, proven = false, exhausted = false;
   double seconds = 0;
   std::optional<std::uint64_t> wanted;  // instances asked for; nullopt = all
   // With an objective:
@@ -133,6 +133,7 @@ Manifest read_manifest(const Json& summary, const std::string& file, std::size_t
   m.nodes = f.count("nodes");
   m.complete = f.flag("complete");
   m.proven = f.flag("proven");
+  m.exhausted = f.flag("exhausted");
   m.seconds = f.number("seconds");
   const Json& wanted = f.at("instances-wanted", "a number or all");
   if (wanted.is_number_unsigned())
@@ -311,6 +312,7 @@ int merge(const std::vector<std::string>& files, const std::string& output, std:
   std::uint64_t explored = 0, nodes = 0, done = 0, subproblems = 0;
   double seconds = 0, slowest = 0, fastest = -1;
   bool all_proven = all_complete;
+  bool all_exhausted = all_complete;
   std::string stopped = "none";
   for (const auto& [k, shard] : by_index) {
     const Manifest& m = shard->manifest;
@@ -322,6 +324,7 @@ int merge(const std::vector<std::string>& files, const std::string& output, std:
     slowest = std::max(slowest, m.seconds);
     fastest = fastest < 0 ? m.seconds : std::min(fastest, m.seconds);
     all_proven = all_proven && m.proven;
+    all_exhausted = all_exhausted && m.exhausted;
     if (stopped == "none") stopped = m.stopped;
   }
 
@@ -329,7 +332,7 @@ int merge(const std::vector<std::string>& files, const std::string& output, std:
   std::optional<Natural> best;
   Json witness;
   bool proven = all_proven;
-  bool exhausted = all_complete;
+  bool exhausted = all_exhausted;
   Json optimal_instances = nullptr;
   Json optimal_in_classes = nullptr;
   if (run.objective) {
@@ -344,8 +347,9 @@ int merge(const std::vector<std::string>& files, const std::string& output, std:
     if (best_shard) {
       if (!best_shard->records.empty()) records.push_back(&best_shard->records.back());
       witness = best_shard->manifest.raw.value("witness", Json());
-      // Nothing beats a minimum of 0, whatever the other shards did.
-      if (run.minimize && *best == 0 && best_shard->manifest.proven) proven = true;
+      // A shard proves without exhausting only when its best meets the bound the spec and
+      // the family allow: nothing beats that, whatever the other shards did.
+      if (best_shard->manifest.proven && !best_shard->manifest.exhausted) proven = true;
     }
     if (all_complete && run.optimal_keys) {
       std::map<std::vector<int>, std::optional<Natural>> ties;  // with class sizes

@@ -87,11 +87,18 @@ Objective read_objective(const YAML::Node& node, const Family& family, const std
   if (!node.IsMap())
     throw InputError(location_of(node, file), "objective",
                      "expected {minimize: KIND + KIND ...} or {maximize: ...}");
-  reject_unknown_keys(node, {"minimize", "maximize"}, "objective", file);
-  if (node.size() != 1)
+  reject_unknown_keys(node, {"minimize", "maximize", "ties"}, "objective", file);
+  if (static_cast<bool>(node["minimize"]) == static_cast<bool>(node["maximize"]))
     throw InputError(location_of(node, file), "objective",
                      "give exactly one of minimize, maximize");
   Objective objective;
+  if (const YAML::Node ties = node["ties"]) {
+    const std::string value = ties.IsScalar() ? ties.Scalar() : std::string();
+    if (value != "all" && value != "one")
+      throw InputError(location_of(ties, file), "objective.ties",
+                       "expected all (count every instance reaching the optimum) or one");
+    objective.count_ties = value == "all";
+  }
   objective.minimize = static_cast<bool>(node["minimize"]);
   const std::string field = objective.minimize ? "objective.minimize" : "objective.maximize";
   const YAML::Node expression = node[objective.minimize ? "minimize" : "maximize"];
@@ -178,13 +185,52 @@ GenerateOptions read_generate(const YAML::Node& node, const std::string& file) {
 
 }  // namespace
 
+namespace {
+
+// The least and the greatest count of `kind` that `b` admits, given that every count in the
+// convention is a multiple of `step` (the greatest is nullopt without a maximum).
+Natural least_count(const Bounds& b, std::uint64_t step) {
+  if (!b.min) return 0;
+  const Natural min = *b.min;
+  return (min + step - 1) / step * step;
+}
+std::optional<Natural> greatest_count(const Bounds& b, std::uint64_t step) {
+  if (!b.max) return std::nullopt;
+  return Natural(*b.max) / step * step;
+}
+
+}  // namespace
+
+std::optional<Natural> Spec::objective_bound() const {
+  if (!objective) return std::nullopt;
+  if (objective->measure) {
+    const auto it = measure_bounds.find(*objective->measure);
+    const Bounds b = it == measure_bounds.end() ? Bounds{} : it->second;
+    return objective->minimize ? least_count(b, 1) : greatest_count(b, 1);
+  }
+  Natural total = 0;
+  for (const auto& kind : objective->kinds) {
+    const auto it = bounds.find(kind);
+    const Bounds b = it == bounds.end() ? Bounds{} : it->second;
+    const std::uint64_t step =
+        std::max<std::uint64_t>(1, family->count_multiple(kind, solution_options));
+    if (objective->minimize) {
+      total += least_count(b, step);
+    } else {
+      const auto greatest = greatest_count(b, step);
+      if (!greatest) return std::nullopt;
+      total += *greatest;
+    }
+  }
+  return total;
+}
+
 std::vector<std::string> Spec::warnings() const {
   std::vector<std::string> out = family->impossible_instances(parameters, instance);
   for (const auto& [kind, b] : bounds) {
     const std::uint64_t step = family->count_multiple(kind, solution_options);
     if (step <= 1) continue;
-    // The least multiple of `step` at or above the minimum, against the maximum.
-    const std::uint64_t least = b.min ? (*b.min + step - 1) / step * step : 0;
+    const Natural least = least_count(b, step);
     if (b.max && least > *b.max) {
       const std::string convention = convention_text(solution_options);
       out.push_back(kind + ": " + b.text() + " can never hold: every count " +
@@ -214,7 +260,7 @@ std::string Bounds::text() const {
 std::string Objective::text() const {
   std::string out = minimize ? "minimize " : "maximize ";
   for (std::size_t i = 0; i < kinds.size(); ++i) out += (i ? " + " : "") + kinds[i];
-  return out + measure.value_or("");
+  return out + measure.value_or("") + (count_ties ? ", ties: all" : "");
 }
 
 std::optional<std::string> Spec::ungraded() const {

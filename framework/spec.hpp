@@ -18,6 +18,10 @@ struct Objective {
   bool minimize = true;
   std::vector<std::string> kinds;      // the objective is the sum of these kinds' counts ...
   std::optional<std::string> measure;  // ... or this measure of the instance (then no kinds)
+  // `ties: all`: find every instance that reaches the optimum (the search then exhausts the
+  // space); `ties: one` (the default): one optimal instance is enough, so only strict
+  // improvements are judged and the run stops once the best value meets Spec::objective_bound.
+  bool count_ties = false;
   std::string text() const;
 };
 
@@ -57,6 +61,11 @@ struct Spec {
   std::string posed_kind() const;
   // Why this spec's puzzles have no difficulty (the family does not grade the posed kind).
   std::optional<std::string> ungraded() const;
+  // The best value the objective could take, from the spec's bounds and the family's facts
+  // (count_multiple): minimising `all-different` with `{min: 1}` where every count is a
+  // multiple of 2 cannot go below 2. An instance reaching it is optimal without searching
+  // further. nullopt without an objective, or maximising something unbounded.
+  std::optional<Natural> objective_bound() const;
   // Kinds the spec says anything about (bounds or objective), in the family's order.
   std::vector<std::string> constrained_kinds() const;
   // Where the instance's parameters (Family::parameters_of) differ from the spec's: "n is 4,

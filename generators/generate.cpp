@@ -27,9 +27,17 @@ class Run {
         emit_(emit),
         progress_(progress),
         prepare_(prepare),
-        limits_(Limits::within(spec.generate.time_limit, 0, spec.generate.threads)) {
+        limits_(Limits::within(spec.generate.time_limit, 0, spec.generate.threads)),
+        bound_(spec.objective_bound()) {
     limits_.cancelled = &cancelled_;
   }
+
+  // Whether `best` is an optimum without searching further: it meets the best value the
+  // spec's bounds and the family's facts allow (Spec::objective_bound).
+  bool meets_bound(const std::optional<Natural>& best) const {
+    return best && bound_ && *best == *bound_;
+  }
+  bool counts_ties() const { return spec_.objective && spec_.objective->count_ties; }
 
   const Spec& spec() const { return spec_; }
   // For searches and nested counts in this run: they stop when the run has what it needs.
@@ -72,9 +80,13 @@ class Run {
       best_now = summary_.best;
     }
     if (!judged) {
-      // Minimising, the best value so far caps the counts: one more than it, so that instances
-      // tying with the best are still recognised and counted.
-      const Natural cap = minimize && best_now ? Natural(*best_now + 1) : Natural(0);
+      // Minimising, the best value so far caps the counts: at the best, so that only strict
+      // improvements are judged to the end, or one more than it when ties are counted, so that
+      // instances tying with it are still recognised.
+      // (A cap of 0 would mean none: a best of 0 is already optimal, the run is ending.)
+      const Natural cap = minimize && best_now
+                              ? std::max(Natural(1), Natural(*best_now + (counts_ties() ? 1 : 0)))
+                              : Natural(0);
       Limits limits = limits_;
       limits.threads = threads_ > 1 ? 1 : limits_.threads;  // the workers already fill the cores
       Evaluation e = judge(spec_, *instance, limits, cap);
@@ -115,7 +127,8 @@ class Run {
           ++generation_;
           next = Next::restart;
         }
-        if (minimize && *summary_.best == 0) cancelled_ = true;  // nothing can beat 0
+        // Nothing can beat the bound; ties are looked for only when asked.
+        if (meets_bound(summary_.best) && !counts_ties()) cancelled_ = true;
       } else if (*e.objective == *summary_.best) {
         optimal_keys_.emplace(key, e.class_size);
       }
@@ -148,10 +161,8 @@ class Run {
     summary_.stopped = stopped;
     if (stopped == StopReason::none && limits_.expired() && !cancelled())
       summary_.stopped = interrupt_flag().load() ? StopReason::interrupted : StopReason::time_limit;
-    // A minimum of 0 is optimal without exhausting anything.
-    const bool zero_minimum =
-        spec_.objective && spec_.objective->minimize && summary_.best && *summary_.best == 0;
-    summary_.proven = (exhausted || zero_minimum) && !incomplete_;
+    // A best value that meets the bound is optimal without exhausting anything.
+    summary_.proven = (exhausted || meets_bound(summary_.best)) && !incomplete_;
     // With a number of instances wanted, the candidates up to the last one emitted; otherwise
     // every candidate (with an objective, which ones were judged may depend on when the bound
     // improved).
@@ -247,6 +258,7 @@ class Run {
   const ProgressFn& progress_;
   const PrepareFn& prepare_;
   Limits limits_;
+  std::optional<Natural> bound_;  // Spec::objective_bound
   std::atomic<bool> cancelled_{false};
   std::atomic<std::uint64_t> generation_{0};
   std::atomic<std::uint64_t> nodes_{0};
@@ -329,13 +341,16 @@ SubproblemOutcome search_subproblem(Run& run, const InstanceSpace& subproblem, s
     std::unique_ptr<InstanceSpace> space = clone_of(subproblem);
     if (measure) {
       if (const auto best_value = run.best()) {
-        const std::uint64_t best = best_value->convert_to<std::uint64_t>();  // a measure's value
+        if (run.meets_bound(best_value) && !run.counts_ties()) return outcome;  // the run is over
+        const std::uint64_t best = best_value->convert_to<std::uint64_t>();     // a measure's value
+        // Strictly better, or as good when ties are counted.
+        const std::uint64_t tie = run.counts_ties() ? 1 : 0;
         Bounds tighter;
         if (spec.objective->minimize) {
-          if (best == 0) return outcome;  // the run is over
-          tighter.max = best - 1;
+          if (best + tie == 0) return outcome;  // nothing is below 0
+          tighter.max = best + tie - 1;
         } else {
-          tighter.min = best + 1;
+          tighter.min = best + 1 - tie;
         }
         space->constrain_measure(*measure, tighter);
       }

@@ -66,6 +66,32 @@ TEST_CASE("bounds decide capped counts correctly", "[spec]") {
   CHECK(lone_min.admits({2, false}) == Bounds::Verdict::yes);
 }
 
+TEST_CASE("the objective's bound comes from the bounds and the family's count multiples",
+          "[spec]") {
+  const auto bound = [](const std::string& text) {
+    return parse("puzzle: instant-insanity\nparameters: {cubes: 4}\n" + text).objective_bound();
+  };
+  // Orientation tuples modulo the 4 turns: every nonzero count is at least 2 (even).
+  const std::string modulo = "solutions:\n  count-as: orientations\n  modulo: tower-rotation\n";
+  CHECK(bound(modulo + "  all-different: {min: 1}\nobjective: {minimize: all-different}\n") == 2);
+  CHECK(bound(modulo + "  all-different: {min: 3}\nobjective: {minimize: all-different}\n") == 4);
+  CHECK(bound(modulo + "  all-different: {min: 1}\n  all-equal: {min: 1}\n"
+                       "objective: {minimize: all-different + all-equal}\n") == 4);
+  // Orientation tuples, no quotient: multiples of 8.
+  CHECK(bound("solutions: {count-as: orientations, all-different: {min: 1}}\n"
+              "objective: {minimize: all-different}\n") == 8);
+  CHECK(bound("objective: {minimize: all-different}\n") == 0);  // no minimum
+  // Maximising needs a maximum on every kind.
+  CHECK(bound(modulo + "  all-different: {max: 7}\nobjective: {maximize: all-different}\n") == 6);
+  CHECK_FALSE(bound("objective: {maximize: all-different}\n"));
+  CHECK_FALSE(bound("solutions: {all-different: {min: 1}}\n"));  // no objective
+  // The spec's ties: one by default; all counts them.
+  CHECK_FALSE(parse("puzzle: instant-insanity\nobjective: {minimize: all-different}\n")
+                  .objective->count_ties);
+  CHECK(parse("puzzle: instant-insanity\nobjective: {minimize: all-different, ties: all}\n")
+            .objective->count_ties);
+}
+
 TEST_CASE("spec errors name file, line, column and field", "[spec][bad-input]") {
   CHECK_THAT(error_of("puzzle: instant-insanity\nsolution:\n  modulo: none\n"),
              Catch::Contains("test.yaml:2:1") && Catch::Contains("did you mean 'solutions'"));
@@ -84,6 +110,12 @@ TEST_CASE("spec errors name file, line, column and field", "[spec][bad-input]") 
   CHECK_THAT(
       error_of("puzzle: instant-insanity\nobjective: {minimize: all-diferent}\n"),
       Catch::Contains("objective.minimize") && Catch::Contains("did you mean 'all-different'"));
+  CHECK_THAT(error_of("puzzle: instant-insanity\nobjective: {minimize: all-different, ties: "
+                      "some}\n"),
+             Catch::Contains("test.yaml:2:44") && Catch::Contains("objective.ties") &&
+                 Catch::Contains("expected all"));
+  CHECK_THAT(error_of("puzzle: instant-insanity\nobjective: {ties: all}\n"),
+             Catch::Contains("give exactly one of minimize, maximize"));
   CHECK_THAT(error_of("puzzle: [\n"), Catch::Contains("not valid YAML"));
   CHECK_THAT(error_of("- a\n- b\n"), Catch::Contains("a spec is a mapping"));
 }

@@ -123,7 +123,7 @@ TEST_CASE("instance symmetry breaking is sound: same optimum, witnesses and hist
 puzzle: instant-insanity
 parameters: {cubes: 3}
 solutions: {count-as: arrangements, all-different: {min: 1}}
-objective: {minimize: all-different}
+objective: {minimize: all-different, ties: all}
 generate: {time-limit: 10m}
 )";
   const Outcome with = run_with(optimum, true, false), without = run_with(optimum, false, false);

@@ -8,9 +8,10 @@ command -v parallel >/dev/null || { echo "GNU parallel is not installed" >&2; ex
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-for spec in instant-insanity/census-n4 instant-insanity/loffler-q3 cube36/euler-5; do
-  file=$source_dir/specs/$spec.yaml
-  dir=$work/${spec//\//-}
+for spec in specs/instant-insanity/census-n4 tests/scale_out/loffler-q3-all-ties \
+  specs/instant-insanity/loffler-q3 specs/cube36/euler-5; do
+  file=$source_dir/$spec.yaml
+  dir=$work/$(basename "$spec")
   mkdir -p "$dir"
   "$puzzlegen" generate "$file" --format json -o "$dir/single.jsonl" || [[ $? == 1 ]]
   # The recipe of docs/scale-out.md.

@@ -32,9 +32,9 @@ trap finish EXIT
 source "$state/env"
 sinfo
 
-for spec in instant-insanity/census-n4 instant-insanity/loffler-q3; do
-  file=$source_dir/specs/$spec.yaml
-  out=$work/${spec//\//-}
+for spec in specs/instant-insanity/census-n4 tests/scale_out/loffler-q3-all-ties; do
+  file=$source_dir/$spec.yaml
+  out=$work/$(basename "$spec")
   mkdir -p "$out"
   "$puzzlegen" generate "$file" --format json -o "$out/single.jsonl" || [[ $? == 1 ]]
   PUZZLEGEN=$puzzlegen timeout 300 "$source_dir/scripts/slurm-generate.sh" --wait \
@@ -45,7 +45,7 @@ for spec in instant-insanity/census-n4 instant-insanity/loffler-q3; do
 done
 
 # Resume: a lost shard is named by merge (exit 3), rerun alone, and the merge is whole again.
-out=$work/instant-insanity-census-n4
+out=$work/census-n4
 rm "$out/shard-3.jsonl"
 status=0
 "$puzzlegen" merge "$out"/shard-*.jsonl -o "$out/merged.jsonl" 2>"$out/partial.log" || status=$?
