@@ -313,7 +313,7 @@ int describe_family(const std::string& name, Format format, std::ostream& out) {
 
 int solve(const std::string& file, const OptionOverrides& overrides,
           const std::vector<std::string>& kinds, std::uint64_t cap, const std::string& time_limit,
-          unsigned threads, Format format, std::ostream& out) {
+          unsigned threads, bool grade, Format format, std::ostream& out) {
   const Limits limits = Limits::within(
       parse_duration(time_limit, {"command line", 0, 0}, "--time-limit"), 0, threads);
   const LoadedInstance loaded = load_instance(file, families());
@@ -344,17 +344,17 @@ int solve(const std::string& file, const OptionOverrides& overrides,
   }
   // How hard each counted kind is to solve, where the family grades it (difficulty.hpp).
   for (const auto& [kind, count] : counts) {
-    if (count.exact && count.value == 0) continue;
-    const auto grade = family.grade_of(*loaded.instance, kind, limits);
-    if (!grade) continue;
-    j["difficulty"][kind] = {{"level", grade->name()},
-                             {"value", grade->level},
-                             {"exact", grade->stopped == StopReason::none},
-                             {"probing-rounds", grade->rounds},
-                             {"probes", grade->probes},
-                             {"search-nodes", natural_json(grade->search_nodes.value)},
-                             {"search-nodes-exact", grade->search_nodes.exact}};
-    text << "difficulty of " << kind << ": " << grade->text() << "\n";
+    if (!grade || (count.exact && count.value == 0)) continue;
+    const auto graded = family.grade_of(*loaded.instance, kind, limits);
+    if (!graded) continue;
+    j["difficulty"][kind] = {{"level", graded->name()},
+                             {"value", graded->level},
+                             {"exact", graded->stopped == StopReason::none},
+                             {"probing-rounds", graded->rounds},
+                             {"probes", graded->probes},
+                             {"search-nodes", natural_json(graded->search_nodes.value)},
+                             {"search-nodes-exact", graded->search_nodes.exact}};
+    text << "difficulty of " << kind << ": " << graded->text() << "\n";
   }
   for (const auto& [kind, count] : counts) {
     if (count.value == 0) continue;

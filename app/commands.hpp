@@ -53,7 +53,7 @@ int list_families(Format format, std::ostream& out);
 int describe_family(const std::string& name, Format format, std::ostream& out);
 int solve(const std::string& file, const OptionOverrides& options,
           const std::vector<std::string>& kinds, std::uint64_t cap, const std::string& time_limit,
-          unsigned threads, Format format, std::ostream& out);
+          unsigned threads, bool grade, Format format, std::ostream& out);
 int check(const std::string& file, const std::string& spec_file, Format format, std::ostream& out);
 int validate(const std::string& spec_file, Format format, std::ostream& out);
 // With a shard, the output is JSON Lines whose summary is the shard's manifest (see merge).

@@ -110,6 +110,10 @@ int main(int argc, char** argv) {
       ->check(whole);
   solve->add_option("--time-limit", time_limit, "e.g. 30s, 10m")->default_val("60s");
   solve->add_option("--threads", threads, "search threads for uncapped counts")->default_val(1);
+  bool no_difficulty = false;
+  solve->add_flag("--no-difficulty", no_difficulty,
+                  "do not grade how hard each kind is to solve (the grade replays a solver, which "
+                  "takes long on large instances)");
   add_format(solve, format);
 
   auto* check = app.add_subcommand("check", "check an instance against a spec");
@@ -282,7 +286,8 @@ int main(int argc, char** argv) {
     }
     if (describe->parsed()) return cli::describe_family(family, fmt, std::cout);
     if (solve->parsed())
-      return cli::solve(file, overrides, only_kinds, cap, time_limit, threads, fmt, std::cout);
+      return cli::solve(file, overrides, only_kinds, cap, time_limit, threads, !no_difficulty, fmt,
+                        std::cout);
     if (check->parsed()) return cli::check(file, spec_file, fmt, std::cout);
     if (validate->parsed()) return cli::validate(spec_file, fmt, std::cout);
     if (generate->parsed()) return cli::generate(spec_file, request, fmt, std::cout);

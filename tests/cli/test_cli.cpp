@@ -56,6 +56,12 @@ TEST_CASE("cli: solve's JSON contract on the classical instance", "[cli]") {
   CHECK(j["counts"]["all-equal"]["count"] == 0);
   CHECK(j["convention"]["count-as"] == "orientations");
   CHECK(j["convention"]["modulo"] == "none");
+  CHECK(j["difficulty"]["all-different"]["level"].is_string());
+  // Without the grade, the same counts and no difficulty.
+  r = run("solve " + classical + " --no-difficulty --format json");
+  REQUIRE(r.exit_code == 0);
+  CHECK(json::parse(r.out)["counts"] == j["counts"]);
+  CHECK_FALSE(json::parse(r.out).contains("difficulty"));
 
   r = run("solve " + classical + " --count-as orientations --modulo tower-rotation --format json");
   j = json::parse(r.out);
