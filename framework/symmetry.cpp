@@ -55,13 +55,28 @@ class LexLeader final : public Gecode::Propagator {
  public:
   LexLeader(Gecode::Home home, Gecode::ViewArray<IntView> x, std::shared_ptr<const Images> images,
             bool values)
-      : Gecode::Propagator(home), x_(x), images_(std::move(images)), values_(values) {
+      : Gecode::Propagator(home),
+        x_(x),
+        images_(std::move(images)),
+        values_(values),
+        live_count_(static_cast<int>(images_->size())),
+        live_(static_cast<Gecode::Space&>(home).alloc<int>(live_count_)),
+        start_(static_cast<Gecode::Space&>(home).alloc<int>(live_count_)) {
+    std::iota(live_, live_ + live_count_, 0);
+    std::fill(start_, start_ + live_count_, 0);
     x_.subscribe(home, *this, condition());
     home.notice(*this, Gecode::AP_DISPOSE);  // images_ is released in dispose()
   }
   LexLeader(Gecode::Space& home, LexLeader& other)
-      : Gecode::Propagator(home, other), images_(other.images_), values_(other.values_) {
+      : Gecode::Propagator(home, other),
+        images_(other.images_),
+        values_(other.values_),
+        live_count_(other.live_count_),
+        live_(home.alloc<int>(live_count_)),
+        start_(home.alloc<int>(static_cast<int>(images_->size()))) {
     x_.update(home, other.x_);
+    std::copy(other.live_, other.live_ + live_count_, live_);
+    std::copy(other.start_, other.start_ + images_->size(), start_);
   }
   Gecode::Propagator* copy(Gecode::Space& home) override {
     return new (home) LexLeader(home, *this);
@@ -82,12 +97,18 @@ class LexLeader final : public Gecode::Propagator {
     // To a fixpoint: a pruning for one element can open or close positions for another.
     for (bool pruned = true; pruned;) {
       pruned = false;
-      for (const Image& g : *images_) {
-        const ExecStatus status = compare(home, g, pruned);
-        if (status == Gecode::ES_FAILED) return status;
+      for (int k = 0; k < live_count_;) {
+        const int e = live_[k];
+        const Outcome outcome =
+            compare(home, (*images_)[static_cast<std::size_t>(e)], start_[e], pruned);
+        if (outcome == Outcome::failed) return Gecode::ES_FAILED;
+        if (outcome == Outcome::entailed)
+          std::swap(live_[k], live_[--live_count_]);  // x <lex g(x) below this node: drop g
+        else
+          ++k;
       }
     }
-    return x_.assigned() ? home.ES_SUBSUMED(*this) : Gecode::ES_FIX;
+    return live_count_ == 0 || x_.assigned() ? home.ES_SUBSUMED(*this) : Gecode::ES_FIX;
   }
 
  private:
@@ -114,43 +135,53 @@ class LexLeader final : public Gecode::Propagator {
     return low == high && low == x_[i].val();
   }
 
+  enum class Outcome { failed, open, entailed };
+
   // x <=lex g(x): at the first position that is not fixed and equal, x_i <= g(x)_i, and
   // x_i < g(x)_i when equality there would leave x larger at the next open position.
-  ExecStatus compare(Gecode::Space& home, const Image& g, bool& pruned) {
+  // `start`: positions before it were fixed and equal at an earlier run, so they still are.
+  Outcome compare(Gecode::Space& home, const Image& g, int& start, bool& pruned) {
     const int n = x_.size();
-    int i = 0;
+    int i = start;
     while (i < n && fixed_equal(g, i)) ++i;
-    if (i == n) return Gecode::ES_OK;  // x == g(x)
+    start = i;
+    if (i == n) return Outcome::entailed;  // x == g(x)
     IntView a = x_[i];
     auto [low, high] = bounds(g, i);
-    if (a.max() < low) return Gecode::ES_OK;  // x < g(x) already
-    if (a.min() > high) return Gecode::ES_FAILED;
+    if (a.max() < low) return Outcome::entailed;  // x < g(x), whatever the rest
+    if (a.min() > high) return Outcome::failed;
     int next = i + 1;
     while (next < n && fixed_equal(g, next)) ++next;
     const bool strict = next < n && x_[next].min() > bounds(g, next).second;
     const int most = strict ? high - 1 : high, least = strict ? a.min() + 1 : a.min();
     if (a.max() > most) {
-      GECODE_ME_CHECK(a.lq(home, most));
+      if (Gecode::me_failed(a.lq(home, most))) return Outcome::failed;
       pruned = true;
     }
     if (low < least) {
       IntView b = x_[g.source[static_cast<std::size_t>(i)]];
       if (g.value.empty()) {
-        GECODE_ME_CHECK(b.gq(home, least));
+        if (Gecode::me_failed(b.gq(home, least))) return Outcome::failed;
       } else {
         std::vector<int> drop;
         for (Gecode::Int::ViewValues<IntView> v(b); v(); ++v)
           if (g.value[static_cast<std::size_t>(v.val())] < least) drop.push_back(v.val());
-        for (const int v : drop) GECODE_ME_CHECK(b.nq(home, v));
+        for (const int v : drop)
+          if (Gecode::me_failed(b.nq(home, v))) return Outcome::failed;
       }
       pruned = true;
     }
-    return Gecode::ES_OK;
+    return Outcome::open;
   }
 
   Gecode::ViewArray<IntView> x_;
   std::shared_ptr<const Images> images_;
   bool values_;
+  // Elements not yet entailed (x <lex g(x) for good) are live_[0 .. live_count_), and each
+  // one's first position that may still differ is start_[element]; both live in the space.
+  int live_count_;
+  int* live_;
+  int* start_;
 };
 
 }  // namespace
