@@ -21,6 +21,26 @@ PEERS = os.path.join(ROOT, "bench", "peers")
 NATIVE_LIB = os.path.join(PEERS, "gecode-native")
 
 
+def descendants(pid):
+    """Every process below `pid`, found through /proc (minizinc starts fzn-gecode in a process
+    group of its own, so ending minizinc's group leaves the solver running)."""
+    children = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open("/proc/%s/stat" % entry) as f:
+                    parent = int(f.read().rsplit(")", 1)[1].split()[1])
+                children.setdefault(parent, []).append(int(entry))
+            except (OSError, ValueError, IndexError):
+                pass
+    found, stack = [], [pid]
+    while stack:
+        for child in children.get(stack.pop(), []):
+            found.append(child)
+            stack.append(child)
+    return found
+
+
 def timed(command, repeat, timeout):
     """Median wall time of `command` over `repeat` runs, and its last stdout (None on timeout)."""
     times, out = [], None
@@ -33,7 +53,13 @@ def timed(command, repeat, timeout):
             try:
                 out, _ = process.communicate(timeout=timeout)
             except subprocess.TimeoutExpired:
+                below = descendants(process.pid)
                 os.killpg(process.pid, signal.SIGKILL)
+                for pid in below:
+                    try:
+                        os.kill(pid, signal.SIGKILL)
+                    except ProcessLookupError:
+                        pass
                 process.communicate()
                 return None, None
         times.append(time.perf_counter() - start)
