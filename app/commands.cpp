@@ -421,6 +421,13 @@ int validate(const std::string& spec_file, Format format, std::ostream& out) {
   if (spec.objective) {
     j["objective"] = spec.objective->text();
     text << "  objective: " << spec.objective->text() << "\n";
+    // The bound a run may stop at, from the bounds and the family's facts (Spec::objective_bound).
+    const auto bound = spec.objective_bound();
+    j["objective-bound"] = bound ? natural_json(*bound) : Json(nullptr);
+    if (bound)
+      text << "  objective bound: " << *bound << " (nothing can do better"
+           << (spec.objective->count_ties ? ")" : "; an instance reaching it ends the run, proven)")
+           << "\n";
   }
   j["strategy"] = resolve_strategy(spec);
   text << "  strategy: " << resolve_strategy(spec) << "\n";

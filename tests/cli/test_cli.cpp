@@ -234,6 +234,11 @@ TEST_CASE("cli: list, describe, validate, render", "[cli]") {
   r = run("validate " + source("specs/instant-insanity/unique-tower.yaml") + " --format json");
   CHECK(r.exit_code == 0);
   CHECK(json::parse(r.out)["bounds"]["all-different"] == "exactly 1");
+  // The objective's bound, which a run may stop at: even counts, at least 1, so 2.
+  r = run("validate " + source("specs/instant-insanity/loffler-q4.yaml") + " --format json");
+  CHECK(json::parse(r.out)["objective-bound"] == 2);
+  CHECK_THAT(run("validate " + source("specs/instant-insanity/loffler-q4.yaml")).out,
+             Catch::Contains("objective bound: 2"));
   r = run("render " + source("instances/instant-insanity/classical.yaml") +
           " --solution all-different");
   CHECK(r.exit_code == 0);
