@@ -1,6 +1,7 @@
 #include "yaml_input.hpp"
 
 #include <cstdint>
+#include <cstdio>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -71,6 +72,23 @@ void check_utf8(const std::string& text, const std::string& file) {
       throw InputError(
           {file, line, column}, "",
           "not UTF-8 text (byte " + std::to_string(byte) + "): save the file as UTF-8");
+    // YAML allows only printable characters (and tab, line feed, carriage return); the YAML
+    // reader turns others, such as a NUL byte, into bytes that are not UTF-8 in a name. NEL and
+    // the Unicode line and paragraph separators are refused too: they would break lines.
+    std::uint32_t code = length == 1 ? byte : byte & (0x7fu >> length);
+    for (std::size_t k = 1; k < length; ++k)
+      code = (code << 6) | (static_cast<unsigned char>(text[i + k]) & 0x3f);
+    const bool printable =
+        code == 0x9 || code == 0xa || code == 0xd || (code >= 0x20 && code <= 0x7e) ||
+        (code >= 0xa0 && code <= 0xd7ff && code != 0x2028 && code != 0x2029) ||
+        (code >= 0xe000 && code <= 0xfffd) || (code >= 0x10000 && code <= 0x10ffff);
+    if (!printable) {
+      char hex[16];
+      std::snprintf(hex, sizeof hex, "U+%04X", static_cast<unsigned>(code));
+      throw InputError(
+          {file, line, column}, "",
+          std::string("control character ") + hex + " is not allowed in YAML text: remove it");
+    }
     if (byte == '\n') {
       ++line;
       column = 1;

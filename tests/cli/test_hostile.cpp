@@ -62,6 +62,46 @@ TEST_CASE("hostile: text that is not UTF-8 is refused where it is", "[cli][bad-i
                                 "blue, white]\ncubes: []\n");
   expect_bad_input(run("solve --format json " + latin1.string()),
                    latin1.string() + ":2:11: error: not UTF-8 text");
+  // Characters YAML does not allow, which its reader would turn into bytes that are not UTF-8
+  // in a colour name (and JSON output could not write): NUL, other C0 and C1 controls, DEL,
+  // NEL and the Unicode line separators, here in a colour name.
+  const std::vector<std::pair<std::string, std::string>> controls = {
+      {std::string("gr\0een", 6), "U+0000"},
+      {"gr\x01"
+       "een",
+       "U+0001"},
+      {"gr\x7f"
+       "een",
+       "U+007F"},
+      {"gr\xc2\x85"
+       "een",
+       "U+0085"},
+      {"gr\xc2\x9b"
+       "een",
+       "U+009B"},
+      {"gr\xe2\x80\xa8"
+       "een",
+       "U+2028"},
+      {"gr\xef\xbf\xbe"
+       "een",
+       "U+FFFE"}};
+  for (const auto& [name, code] : controls) {
+    const fs::path file = write("control.yaml", "puzzle: cube36\ncolors: [red, " + name +
+                                                    ", blue, white, orange, yellow]\n"
+                                                    "board: []\n");
+    INFO(code);
+    expect_bad_input(run("render --format json " + file.string()),
+                     file.string() + ":2:17: error: control character " + code);
+  }
+  // Tabs, line ends (LF and CRLF) and non-ASCII letters stay allowed.
+  std::string classical =
+      "# r\xc3\xa9"
+      "d\tand green\n" +
+      slurp(source("instances/instant-insanity/classical.yaml"));
+  for (std::size_t at = 0; (at = classical.find('\n', at)) != std::string::npos; at += 2)
+    classical.replace(at, 1, "\r\n");
+  const fs::path fine = write("fine.yaml", classical);
+  CHECK(run("render --format json " + fine.string()).exit_code == 0);
 }
 
 TEST_CASE("hostile: duplicate keys, deep nesting and alias bombs are refused with a location",
