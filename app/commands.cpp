@@ -181,8 +181,9 @@ std::string summary_text(const Spec& spec, const RunSummary& s,
     }
   }
   for (const auto& reason : s.given_failed) out << "  the given instance fails: " << reason << "\n";
-  if (s.proven && !s.exhausted && spec.objective_bound())  // an optimum meeting its bound
-    out << "  proven: no instance can do better than " << to_string(*spec.objective_bound())
+  const auto bound = spec.objective_bound();
+  if (s.proven && !s.exhausted && bound)  // an optimum meeting its bound
+    out << "  proven: no instance can do better than " << to_string(*bound)
         << " (the spec's bounds and the family's facts), so this is optimal\n";
   else if (s.proven)
     out << "  proven: the whole instance space was searched"

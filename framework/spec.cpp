@@ -183,10 +183,6 @@ GenerateOptions read_generate(const YAML::Node& node, const std::string& file) {
   return options;
 }
 
-}  // namespace
-
-namespace {
-
 // The least and the greatest count of `kind` that `b` admits, given that every count in the
 // convention is a multiple of `step` (the greatest is nullopt without a maximum).
 Natural least_count(const Bounds& b, std::uint64_t step) {
