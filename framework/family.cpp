@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "classes.hpp"
 #include "error.hpp"
 
 namespace puzzlegen {
@@ -43,6 +44,10 @@ std::vector<std::unique_ptr<Solution>> Family::distinct_solutions(const Instance
 
 std::uint64_t Family::count_multiple(const std::string&, const OptionValues&) const {
   return 1;
+}
+
+std::unique_ptr<Growth> Family::growth(const OptionValues&, const OptionValues&) const {
+  return nullptr;
 }
 
 std::vector<std::string> Family::impossible_instances(const OptionValues&,

@@ -23,6 +23,8 @@ namespace puzzlegen {
 
 using Json = nlohmann::ordered_json;
 
+class Growth;  // classes.hpp
+
 class Instance {
  public:
   virtual ~Instance() = default;
@@ -196,6 +198,11 @@ class Family {
   virtual std::unique_ptr<Instance> random_instance(const OptionValues& parameters,
                                                     const OptionValues& constraints,
                                                     Rng& rng) const = 0;
+  // How instances with these parameters and instance constraints grow one step at a time, so
+  // that generators can walk one instance per class (strategy `classes`, classes.hpp); null
+  // when the family does not declare it for them (the default).
+  virtual std::unique_ptr<Growth> growth(const OptionValues& parameters,
+                                         const OptionValues& constraints) const;
 };
 
 // A counting convention as "count-as arrangements, modulo tower-symmetry" ("" if none).

@@ -29,7 +29,7 @@ struct GenerateOptions {
   static constexpr unsigned max_threads = 256;
   static constexpr std::size_t max_subproblems = 1000000;
   std::optional<std::uint64_t> instances = 1;  // nullopt = all
-  std::string strategy = "auto";               // auto | exhaustive | search | random
+  std::string strategy = "auto";               // auto | exhaustive | search | random | classes
   std::uint64_t seed = 1;
   std::chrono::duration<double> time_limit{60.0};  // 0 = none
   std::uint64_t node_limit = 0;

@@ -7,6 +7,8 @@
 #include <set>
 #include <thread>
 
+#include "classes.hpp"
+#include "error.hpp"
 #include "subproblems.hpp"
 
 namespace puzzlegen {
@@ -68,7 +70,7 @@ class Run {
   Next consider(const std::shared_ptr<const Instance>& instance, std::size_t position,
                 std::set<std::vector<int>>& seen) {
     std::vector<int> key = instance->canonical_key();
-    if (!seen.insert(key).second) return Next::go_on;
+    if (!unique_ && !seen.insert(key).second) return Next::go_on;
     const bool minimize = spec_.objective && spec_.objective->minimize;
     // An instance met in several subproblems is judged once; each subproblem still records it
     // in its own place, so the order of the output never depends on which worker came first.
@@ -76,7 +78,7 @@ class Run {
     std::optional<Natural> best_now;
     {
       std::lock_guard lock(mutex_);
-      if (const auto it = judged_.find(key); it != judged_.end()) judged = it->second;
+      if (const auto it = judged_.find(key); !unique_ && it != judged_.end()) judged = it->second;
       best_now = summary_.best;
     }
     if (!judged) {
@@ -112,7 +114,7 @@ class Run {
       prepared = prepare_(instance, e, order_.empty() ? 0 : order_[position]);
 
     std::lock_guard lock(mutex_);
-    if (judged_.emplace(key, judged).second) summary_.explored = judged_.size();  // progress
+    if (unique_ || judged_.emplace(key, judged).second) summary_.explored = ++judged_count_;
     Pending& mine = pending_[position];
     if (wanted()) mine.judged.push_back(key);
     if (e.undecided && !cancelled()) incomplete_ = true;
@@ -166,7 +168,7 @@ class Run {
     // With a number of instances wanted, the candidates up to the last one emitted; otherwise
     // every candidate (with an objective, which ones were judged may depend on when the bound
     // improved).
-    summary_.explored = wanted() ? explored_.size() : judged_.size();
+    summary_.explored = wanted() ? explored_count_ : judged_count_;
     summary_.optimal_instances = optimal_keys_.size();
     summary_.optimal_keys.clear();
     summary_.optimal_class_sizes.clear();
@@ -179,6 +181,9 @@ class Run {
   }
 
   void set_threads(unsigned threads) { threads_ = threads; }
+  // The candidates are known to be in different classes (a class walk): nothing is remembered
+  // to recognise a class met again, so memory does not grow with the classes judged.
+  void set_unique_classes() { unique_ = true; }
 
   // Called by searches at every node: progress also while nothing is found for a long time
   // (say, a branch and bound far from its next improvement). Cheap unless a report is due.
@@ -210,7 +215,8 @@ class Run {
 
   void count_explored(Pending& pending, std::size_t up_to) {
     for (; pending.explored < up_to; ++pending.explored)
-      explored_.insert(std::move(pending.judged[pending.explored]));
+      if (unique_ || explored_.insert(std::move(pending.judged[pending.explored])).second)
+        ++explored_count_;
   }
 
   std::optional<std::uint64_t> wanted() const {
@@ -224,7 +230,7 @@ class Run {
       for (auto& finding : head.found) {
         if (cancelled()) break;
         if (wanted()) count_explored(head, finding.judged_before);
-        if (!emitted_.insert(std::move(finding.key)).second) continue;
+        if (!unique_ && !emitted_.insert(std::move(finding.key)).second) continue;
         emit_now(finding.instance, finding.evaluation, head_, finding.prepared);
         if (wanted() && summary_.instances >= *wanted()) cancelled_ = true;
       }
@@ -263,6 +269,7 @@ class Run {
   std::atomic<std::uint64_t> generation_{0};
   std::atomic<std::uint64_t> nodes_{0};
   unsigned threads_ = 1;
+  bool unique_ = false;
 
   std::mutex mutex_;
   RunSummary summary_;
@@ -270,6 +277,8 @@ class Run {
   std::map<std::vector<int>, std::shared_ptr<const Evaluation>> judged_;
   std::set<std::vector<int>> emitted_;
   std::set<std::vector<int>> explored_;
+  std::uint64_t judged_count_ = 0;    // distinct classes judged
+  std::uint64_t explored_count_ = 0;  // of those, up to the last emitted (see finish)
   std::map<std::vector<int>, std::optional<Natural>> optimal_keys_;  // with class sizes
   std::vector<std::size_t> order_;
   std::vector<Pending> pending_;
@@ -377,50 +386,14 @@ SubproblemOutcome search_subproblem(Run& run, const InstanceSpace& subproblem, s
   }
 }
 
-void tree_search(Run& run, const Split& split, bool randomized) {
+// Searches the `count` planned subproblems on the run's threads, `search(position)` each, then
+// finishes the run: exhausted when every one was searched to its end.
+void search_planned(Run& run, std::size_t count,
+                    const std::function<SubproblemOutcome(std::size_t)>& search) {
   const Spec& spec = run.spec();
-  InstanceSearch search;
-  search.randomized = randomized;
-  search.seed = spec.generate.seed;
-  search.symmetry_breaking = spec.generate.symmetry_breaking;
-  if (spec.generate.joint_model)
-    for (const auto& [kind, bounds] : spec.bounds)
-      if (bounds.min && *bounds.min >= 1) search.required_kinds.push_back(kind);
-  search.kind_bounds = spec.bounds;
-  // The family constrains its own measures; the framework's (difficulty) are judged only.
-  for (const auto& [name, bounds] : spec.measure_bounds)
-    if (!is_difficulty_measure(name)) search.measure_bounds.emplace(name, bounds);
-  auto root = spec.family->instance_space(spec.parameters, spec.instance, search);
-  // Searching the frontier in order visits instances in the order of one search of the root,
-  // so a run with one worker and one shard gains nothing from splitting and skips it (the
-  // split costs a clone and a propagation per node, much of a quick "find one" run).
-  const bool parallel = spec.generate.threads > 1 || split.shards > 1;
-  Decomposition parts = decompose(*root, parallel ? spec.generate.subproblems : 1, run.limits());
   RunSummary& summary = run.summary();
-  summary.nodes = parts.expanded;
-  summary.subproblems = parts.nodes.size();
-  if (!parts.complete) {
-    run.finish(false, StopReason::none);
-    return;
-  }
-  const auto mine = shard_subproblems(parts.nodes.size(), split.shard, split.shards);
-  summary.subproblems_mine = mine.size();
-  run.plan(mine);
-  // This shard's subproblems, in plan order; the others' are freed with `parts`.
-  std::vector<std::unique_ptr<InstanceSpace>> subproblems;
-  for (const std::size_t i : mine) subproblems.push_back(std::move(parts.nodes[i]));
-  parts.nodes.clear();
-
-  // A shard of a branch-and-bound run sees only its own part of the space, where a good bound
-  // may come late or never. So every shard first dives into the whole space with a small node
-  // budget, the same in every shard (a deterministic search), and starts from the best value
-  // found. The instances found on the way are real; the shards still prove only their part.
-  if (spec.objective && split.shards > 1 && !mine.empty()) {
-    constexpr std::uint64_t kProbeNodes = 2000;
-    search_subproblem(run, *root, 0, kProbeNodes);
-  }
   const unsigned threads =
-      std::max(1u, std::min<unsigned>(spec.generate.threads, static_cast<unsigned>(mine.size())));
+      std::max(1u, std::min<unsigned>(spec.generate.threads, static_cast<unsigned>(count)));
   run.set_threads(threads);
   std::atomic<std::size_t> next{0};
   std::mutex mutex;
@@ -431,11 +404,10 @@ void tree_search(Run& run, const Split& split, bool randomized) {
   auto work = [&] {
     while (!run.cancelled() && !run.limits().expired()) {
       const std::size_t position = next++;
-      if (position >= mine.size()) return;
+      if (position >= count) return;
       const auto started = Clock::now();
-      const SubproblemOutcome outcome = search_subproblem(run, *subproblems[position], position);
+      const SubproblemOutcome outcome = search(position);
       const double seconds = std::chrono::duration<double>(Clock::now() - started).count();
-      subproblems[position].reset();  // its memory is no longer needed
       {
         std::lock_guard lock(mutex);
         if (stopped == StopReason::none) stopped = outcome.stopped;
@@ -464,8 +436,123 @@ void tree_search(Run& run, const Split& split, bool randomized) {
   if (failure) std::rethrow_exception(failure);
   summary.slowest_subproblem = slowest;
   summary.mean_subproblem = searched ? total_seconds / static_cast<double>(searched) : 0;
-  const bool exhausted = summary.subproblems_done == mine.size() && !run.cancelled();
+  const bool exhausted = summary.subproblems_done == count && !run.cancelled();
   run.finish(exhausted, stopped);
+}
+
+// How many subproblems to split the space into: one when a single worker searches all of it
+// (splitting gains nothing then), the spec's number otherwise.
+std::size_t split_into(const Spec& spec, const Split& split) {
+  const bool parallel = spec.generate.threads > 1 || split.shards > 1;
+  return parallel ? spec.generate.subproblems : 1;
+}
+
+void tree_search(Run& run, const Split& split, bool randomized) {
+  const Spec& spec = run.spec();
+  InstanceSearch search;
+  search.randomized = randomized;
+  search.seed = spec.generate.seed;
+  search.symmetry_breaking = spec.generate.symmetry_breaking;
+  if (spec.generate.joint_model)
+    for (const auto& [kind, bounds] : spec.bounds)
+      if (bounds.min && *bounds.min >= 1) search.required_kinds.push_back(kind);
+  search.kind_bounds = spec.bounds;
+  // The family constrains its own measures; the framework's (difficulty) are judged only.
+  for (const auto& [name, bounds] : spec.measure_bounds)
+    if (!is_difficulty_measure(name)) search.measure_bounds.emplace(name, bounds);
+  auto root = spec.family->instance_space(spec.parameters, spec.instance, search);
+  // Searching the frontier in order visits instances in the order of one search of the root,
+  // so a run with one worker and one shard gains nothing from splitting and skips it (the
+  // split costs a clone and a propagation per node, much of a quick "find one" run).
+  Decomposition parts = decompose(*root, split_into(spec, split), run.limits());
+  RunSummary& summary = run.summary();
+  summary.nodes = parts.expanded;
+  summary.subproblems = parts.nodes.size();
+  if (!parts.complete) {
+    run.finish(false, StopReason::none);
+    return;
+  }
+  const auto mine = shard_subproblems(parts.nodes.size(), split.shard, split.shards);
+  summary.subproblems_mine = mine.size();
+  run.plan(mine);
+  // This shard's subproblems, in plan order; the others' are freed with `parts`.
+  std::vector<std::unique_ptr<InstanceSpace>> subproblems;
+  for (const std::size_t i : mine) subproblems.push_back(std::move(parts.nodes[i]));
+  parts.nodes.clear();
+
+  // A shard of a branch-and-bound run sees only its own part of the space, where a good bound
+  // may come late or never. So every shard first dives into the whole space with a small node
+  // budget, the same in every shard (a deterministic search), and starts from the best value
+  // found. The instances found on the way are real; the shards still prove only their part.
+  if (spec.objective && split.shards > 1 && !mine.empty()) {
+    constexpr std::uint64_t kProbeNodes = 2000;
+    search_subproblem(run, *root, 0, kProbeNodes);
+  }
+  search_planned(run, mine.size(), [&](std::size_t position) {
+    const SubproblemOutcome outcome = search_subproblem(run, *subproblems[position], position);
+    subproblems[position].reset();  // its memory is no longer needed
+    return outcome;
+  });
+}
+
+// A class walk (classes.hpp): the classes at one depth of the growth tree are the subproblems;
+// below each, every class is walked once and each complete one judged.
+void class_walk(Run& run, const Split& split) {
+  const Spec& spec = run.spec();
+  const std::unique_ptr<Growth> growth = spec.family->growth(spec.parameters, spec.instance);
+  if (!growth)
+    throw InputError({spec.file, 0, 0}, "generate.strategy",
+                     "classes: the family " + spec.family->name() +
+                         " does not declare how its instances grow for these parameters and "
+                         "instance constraints (see docs/classes.md); use exhaustive");
+  run.set_unique_classes();
+  const auto stop = [&run] { return run.cancelled() || run.limits().expired(); };
+  ClassFrontier frontier = class_frontier(*growth, split_into(spec, split), stop);
+  RunSummary& summary = run.summary();
+  summary.nodes = frontier.counts.nodes;
+  summary.subproblems = frontier.nodes.size();
+  if (!frontier.complete) {
+    run.finish(false, StopReason::none);
+    return;
+  }
+  const auto mine = shard_subproblems(frontier.nodes.size(), split.shard, split.shards);
+  summary.subproblems_mine = mine.size();
+  run.plan(mine);
+  search_planned(run, mine.size(), [&](std::size_t position) {
+    SubproblemOutcome outcome;
+    WalkCounts counts;
+    std::uint64_t reported = 0;
+    const std::uint64_t node_limit = spec.generate.node_limit;
+    // Nodes are added to the run's count as the walk goes, for progress and the node limit.
+    const auto walk_stop = [&] {
+      run.nodes() += counts.nodes - reported;
+      reported = counts.nodes;
+      if (node_limit != 0 && run.nodes().load() >= node_limit) {
+        outcome.stopped = StopReason::node_limit;
+        return true;
+      }
+      if (const StopReason reason = run.limits().stop_reason(); reason != StopReason::none) {
+        outcome.stopped = reason;
+        return true;
+      }
+      run.tick();
+      return false;
+    };
+    const bool finished = walk_classes(
+        *growth, frontier.nodes[mine[position]], frontier.depth,
+        [&](const Partial& leaf) {
+          std::shared_ptr<const Instance> instance = growth->complete(leaf);
+          if (!instance) return true;
+          std::set<std::vector<int>> unused;  // classes are unique: nothing to remember
+          return run.consider(instance, position, unused) != Run::Next::stop;
+        },
+        walk_stop, counts);
+    walk_stop();
+    frontier.nodes[mine[position]].clear();  // its memory is no longer needed
+    outcome.nodes = counts.nodes;
+    outcome.exhausted = finished;
+    return outcome;
+  });
 }
 
 void random_sampling(Run& run) {
@@ -511,6 +598,8 @@ RunSummary generate(const Spec& spec, const EmitFn& emit, const ProgressFn& prog
     run.finish(true, StopReason::none);
   } else if (strategy == "random") {
     random_sampling(run);
+  } else if (strategy == "classes") {
+    class_walk(run, split);
   } else {
     tree_search(run, split, strategy == "search");
   }

@@ -4,7 +4,9 @@
 
 #include <sstream>
 
+#include "classes.hpp"
 #include "drawing.hpp"
+#include "growth.hpp"
 #include "latin.hpp"
 #include "model.hpp"
 
@@ -268,6 +270,13 @@ class Cube36 final : public Family {
     }
     return std::make_unique<Board>(n, std::move(sizes), colour_names(parameters),
                                    special_pieces(parameters));
+  }
+  // Latin boards with ordinary pieces, row by row (growth.hpp); special pieces pin cells, so
+  // those boards have no classes to walk.
+  std::unique_ptr<Growth> growth(const OptionValues& parameters,
+                                 const OptionValues& constraints) const override {
+    if (!constraints.boolean("latin") || !special_pieces(parameters).empty()) return nullptr;
+    return latin_board_growth(static_cast<int>(parameters.integer("n")), colour_names(parameters));
   }
 };
 
