@@ -13,11 +13,13 @@
 #include <string>
 #include <vector>
 
+#include "bounds.hpp"
 #include "difficulty.hpp"
 #include "options.hpp"
 #include "render/drawing.hpp"
 #include "rng.hpp"
 #include "solve.hpp"
+#include "yaml_read.hpp"
 
 namespace puzzlegen {
 
@@ -50,20 +52,6 @@ class Solution {
   virtual std::string render_text() const = 0;
   // The answer as printed in an answer key.
   virtual render::Drawing draw() const = 0;
-};
-
-// Bounds on a count or a measure. A count that is only a lower bound ("at least v") can still
-// decide some bounds: it violates max < v, and satisfies a lone min <= v.
-struct Bounds {
-  std::optional<std::uint64_t> min;
-  std::optional<std::uint64_t> max;
-
-  enum class Verdict { yes, no, unknown };
-  Verdict admits(const Count& count) const;
-  // The smallest cap that still decides these bounds (0 = count exactly).
-  std::uint64_t decisive_cap() const { return max ? *max + 1 : min ? *min : 0; }
-  std::string text() const;
-  bool operator==(const Bounds& other) const = default;
 };
 
 struct KindInfo {
