@@ -76,15 +76,19 @@ class Assembly final : public Solution {
   int checked_;
 };
 
-// Per-variety count bounds from `instance: {per-variety: ...}`: least and most per variety.
+// Per-variety count bounds from `instance: {per-variety: ...}`: least and most per variety,
+// within max-per-variety (a least count above it stays above it: no instance meets it).
 std::pair<Counts, Counts> per_variety_bounds(const OptionValues& constraints) {
+  const auto most = static_cast<std::uint64_t>(constraints.integer("max-per-variety"));
   Counts low{}, high{};
-  high.fill(1000);
+  high.fill(static_cast<int>(most));
   if (!constraints.has("per-variety")) return {low, high};
   for (const auto& [name, range] : constraints.structured("per-variety").items()) {
     const auto v = static_cast<std::size_t>(parse_variety(name));
-    low[v] = range[0].get<int>();
-    high[v] = range[1].get<int>();
+    if (range.contains("min"))
+      low[v] = static_cast<int>(std::min(range["min"].get<std::uint64_t>(), most + 1));
+    if (range.contains("max"))
+      high[v] = static_cast<int>(std::min(range["max"].get<std::uint64_t>(), most));
   }
   return {low, high};
 }
