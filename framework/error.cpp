@@ -6,6 +6,12 @@
 
 namespace puzzlegen {
 
+std::string join(const std::vector<std::string>& items, const std::string& sep) {
+  std::string out;
+  for (const auto& item : items) out += (out.empty() ? "" : sep) + item;
+  return out;
+}
+
 namespace {
 std::string format_error(const SourceLocation& where, const std::string& field,
                          const std::string& message) {

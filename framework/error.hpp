@@ -35,6 +35,9 @@ class OutputError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// "a, b, c" from {a, b, c} and ", " (lists in messages).
+std::string join(const std::vector<std::string>& items, const std::string& sep);
+
 // The closest candidate within a small edit distance, or "" (for "did you mean ...?").
 std::string closest_match(const std::string& word, const std::vector<std::string>& candidates);
 // " (did you mean 'x'?)" for the closest candidate, or "" when none is close.

@@ -1,6 +1,7 @@
 // The plugin contract: everything the framework, the generators and the CLI know about a
-// puzzle family goes through this interface. A family lives in puzzles/<name>/ and is declared
-// once, by puzzlegen_add_family in its CMakeLists.txt.
+// puzzle family goes through this interface (Family). A family derives from FamilyOf<its
+// instance class>, lives in puzzles/<name>/ and is declared once, by puzzlegen_add_family in its
+// CMakeLists.txt (or is a plugin: plugin.hpp).
 #pragma once
 
 #include <yaml-cpp/yaml.h>
@@ -11,13 +12,16 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <vector>
 
+#include "bounds.hpp"
 #include "difficulty.hpp"
 #include "options.hpp"
 #include "render/drawing.hpp"
 #include "rng.hpp"
 #include "solve.hpp"
+#include "yaml_read.hpp"
 
 namespace puzzlegen {
 
@@ -52,20 +56,6 @@ class Solution {
   virtual std::string render_text() const = 0;
   // The answer as printed in an answer key.
   virtual render::Drawing draw() const = 0;
-};
-
-// Bounds on a count or a measure. A count that is only a lower bound ("at least v") can still
-// decide some bounds: it violates max < v, and satisfies a lone min <= v.
-struct Bounds {
-  std::optional<std::uint64_t> min;
-  std::optional<std::uint64_t> max;
-
-  enum class Verdict { yes, no, unknown };
-  Verdict admits(const Count& count) const;
-  // The smallest cap that still decides these bounds (0 = count exactly).
-  std::uint64_t decisive_cap() const { return max ? *max + 1 : min ? *min : 0; }
-  std::string text() const;
-  bool operator==(const Bounds& other) const = default;
 };
 
 struct KindInfo {
@@ -203,6 +193,82 @@ class Family {
   // when the family does not declare it for them (the default).
   virtual std::unique_ptr<Growth> growth(const OptionValues& parameters,
                                          const OptionValues& constraints) const;
+};
+
+// The base a family derives from: Family's contract, with every method that takes an instance
+// receiving the family's own instance type I. The framework hands a family only instances that
+// family made (read_instance, its instance spaces, random_instance), so the one cast from
+// Instance to I is here (std::bad_cast if another family's instance comes by mistake).
+template <class I>
+class FamilyOf : public Family {
+  static_assert(std::is_base_of_v<Instance, I> && !std::is_same_v<Instance, I>,
+                "FamilyOf<I>: I is the family's own class derived from Instance");
+
+ public:
+  // Each as in Family; the defaults are Family's.
+  virtual std::uint64_t measure(const I& instance, const std::string& name) const {
+    return Family::measure(instance, name);
+  }
+  virtual std::unique_ptr<GradedSpace> graded_space(const I& instance,
+                                                    const std::string& kind) const {
+    return Family::graded_space(instance, kind);
+  }
+  virtual Json solve_facts(const I& instance, const Limits& limits) const {
+    return Family::solve_facts(instance, limits);
+  }
+  virtual std::string task(const I& instance, const std::string& kind) const {
+    return Family::task(instance, kind);
+  }
+  virtual OptionValues parameters_of(const I& instance) const = 0;
+  virtual bool satisfies(const I& instance, const OptionValues& constraints) const = 0;
+  virtual Count count(const I& instance, const std::string& kind, const OptionValues& options,
+                      std::uint64_t cap, const Limits& limits) const = 0;
+  virtual std::unique_ptr<Solution> first_solution(const I& instance, const std::string& kind,
+                                                   const Limits& limits) const = 0;
+  virtual std::vector<std::unique_ptr<Solution>> distinct_solutions(const I& instance,
+                                                                    const std::string& kind,
+                                                                    std::size_t most,
+                                                                    const Limits& limits) const {
+    return Family::distinct_solutions(instance, kind, most, limits);
+  }
+
+  // Family's, each passing the instance on as an I.
+  std::uint64_t measure(const Instance& instance, const std::string& name) const final {
+    return measure(own(instance), name);
+  }
+  std::unique_ptr<GradedSpace> graded_space(const Instance& instance,
+                                            const std::string& kind) const final {
+    return graded_space(own(instance), kind);
+  }
+  Json solve_facts(const Instance& instance, const Limits& limits) const final {
+    return solve_facts(own(instance), limits);
+  }
+  std::string task(const Instance& instance, const std::string& kind) const final {
+    return task(own(instance), kind);
+  }
+  OptionValues parameters_of(const Instance& instance) const final {
+    return parameters_of(own(instance));
+  }
+  bool satisfies(const Instance& instance, const OptionValues& constraints) const final {
+    return satisfies(own(instance), constraints);
+  }
+  Count count(const Instance& instance, const std::string& kind, const OptionValues& options,
+              std::uint64_t cap, const Limits& limits) const final {
+    return count(own(instance), kind, options, cap, limits);
+  }
+  std::unique_ptr<Solution> first_solution(const Instance& instance, const std::string& kind,
+                                           const Limits& limits) const final {
+    return first_solution(own(instance), kind, limits);
+  }
+  std::vector<std::unique_ptr<Solution>> distinct_solutions(const Instance& instance,
+                                                            const std::string& kind,
+                                                            std::size_t most,
+                                                            const Limits& limits) const final {
+    return distinct_solutions(own(instance), kind, most, limits);
+  }
+
+ private:
+  static const I& own(const Instance& instance) { return dynamic_cast<const I&>(instance); }
 };
 
 // A counting convention as "count-as arrangements, modulo tower-symmetry" ("" if none).

@@ -14,12 +14,9 @@
 #include <variant>
 #include <vector>
 
-#include "error.hpp"
+#include "yaml_read.hpp"
 
 namespace puzzlegen {
-
-// "a, b, c" from {a, b, c} and ", ".
-std::string join(const std::vector<std::string>& items, const std::string& sep);
 
 enum class OptionType {
   Boolean,
@@ -111,22 +108,6 @@ class OptionValues {
   std::map<std::string, OptionValue> values_;
 };
 
-SourceLocation location_of(const YAML::Node& node, const std::string& file);
-
-// An integer from min to max written as a YAML scalar; otherwise an InputError saying
-// "expected WHAT from MIN to MAX, got '...'" (WHAT: "a tower size", say).
-int read_int(const YAML::Node& node, const std::string& file, const std::string& field, int min,
-             int max, const std::string& what);
-
-// A list of distinct, non-empty names (colours, say); otherwise an InputError at the entry
-// that is not one ("expected a list of WHAT names", "... listed twice").
-std::vector<std::string> read_names(const YAML::Node& list, const std::string& file,
-                                    const std::string& field, const std::string& what = "");
-// Where the name `node` holds is among `names`; otherwise "unknown WHAT 'x'; the WHATs are: ..."
-// with the closest name as a suggestion.
-int read_name_index(const YAML::Node& node, const std::vector<std::string>& names,
-                    const std::string& file, const std::string& field, const std::string& what);
-
 // Reads `map` (may be null: defaults only) against `infos`; unknown keys, wrong types and
 // out-of-range values raise InputError naming file:line:col and `section.key`.
 OptionValues read_options(const YAML::Node& map, const std::vector<OptionInfo>& infos,
@@ -135,10 +116,6 @@ OptionValues read_options(const YAML::Node& map, const std::vector<OptionInfo>& 
 // One option from a command-line or spec string (e.g. --modulo tower-rotation).
 OptionValue parse_option_text(const OptionInfo& info, const std::string& text,
                               const SourceLocation& where, const std::string& field);
-
-// Throws for any key of `map` not in `allowed`, with a "did you mean" suggestion.
-void reject_unknown_keys(const YAML::Node& map, const std::vector<std::string>& allowed,
-                         const std::string& section, const std::string& file);
 
 std::string describe_type(const OptionInfo& info);
 

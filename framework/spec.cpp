@@ -4,15 +4,12 @@
 
 #include <algorithm>
 #include <array>
-#include <cctype>
-#include <cstring>
 #include <filesystem>
 #include <fstream>
-#include <functional>
 #include <sstream>
 
 #include "files.hpp"
-#include "yaml_input.hpp"
+#include "instance_file.hpp"
 
 namespace puzzlegen {
 
@@ -21,47 +18,6 @@ namespace {
 const std::vector<std::string> kTopLevelKeys = {"puzzle",     "description", "given",
                                                 "parameters", "instance",    "solutions",
                                                 "objective",  "generate"};
-
-std::uint64_t read_count(const YAML::Node& node, const std::string& file,
-                         const std::string& field) {
-  const auto info = OptionInfo::integer(field, "", "", 0, INT64_MAX);
-  if (!node.IsScalar())
-    throw InputError(location_of(node, file), field, "expected a non-negative integer");
-  return static_cast<std::uint64_t>(std::get<std::int64_t>(
-      parse_option_text(info, node.Scalar(), location_of(node, file), field)));
-}
-
-// A bound's value: `value(node, field)` reads one (a count, unless the field says otherwise);
-// `shape` names it in messages ("N", "LEVEL").
-using ValueReader = std::function<std::uint64_t(const YAML::Node&, const std::string&)>;
-Bounds read_bounds(const YAML::Node& node, const std::string& file, const std::string& field,
-                   const ValueReader& value = nullptr, const std::string& shape = "N") {
-  const ValueReader read = value ? value : [&](const YAML::Node& n, const std::string& f) {
-    return read_count(n, file, f);
-  };
-  Bounds bounds;
-  if (node.IsScalar()) {  // shorthand: `all-different: 1` means exactly 1
-    bounds.min = bounds.max = read(node, field);
-    return bounds;
-  }
-  if (!node.IsMap())
-    throw InputError(location_of(node, file), field,
-                     "expected " + shape + ", {min: " + shape + "}, {max: " + shape +
-                         "}, {min: " + shape + ", max: " + shape + "} or {exactly: " + shape + "}");
-  reject_unknown_keys(node, {"min", "max", "exactly"}, field, file);
-  if (node["exactly"]) {
-    if (node["min"] || node["max"])
-      throw InputError(location_of(node, file), field, "give either exactly or min/max, not both");
-    bounds.min = bounds.max = read(node["exactly"], field + ".exactly");
-  }
-  if (node["min"]) bounds.min = read(node["min"], field + ".min");
-  if (node["max"]) bounds.max = read(node["max"], field + ".max");
-  if (bounds.min && bounds.max && *bounds.min > *bounds.max)
-    throw InputError(location_of(node, file), field,
-                     "min (" + std::to_string(*bounds.min) + ") is greater than max (" +
-                         std::to_string(*bounds.max) + "): no instance can satisfy this");
-  return bounds;
-}
 
 // Bounds on the difficulty level, by name or number (1-4): `hard`, {min: medium, max: 3}.
 Bounds read_difficulty(const YAML::Node& node, const std::string& file, const std::string& field) {
@@ -84,9 +40,7 @@ std::string trim(const std::string& s) {
 }
 
 Objective read_objective(const YAML::Node& node, const Family& family, const std::string& file) {
-  if (!node.IsMap())
-    throw InputError(location_of(node, file), "objective",
-                     "expected {minimize: KIND + KIND ...} or {maximize: ...}");
+  expect_mapping(node, file, "objective", "{minimize: KIND + KIND ...} or {maximize: ...}");
   reject_unknown_keys(node, {"minimize", "maximize", "ties"}, "objective", file);
   if (static_cast<bool>(node["minimize"]) == static_cast<bool>(node["maximize"]))
     throw InputError(location_of(node, file), "objective",
@@ -102,9 +56,7 @@ Objective read_objective(const YAML::Node& node, const Family& family, const std
   objective.minimize = static_cast<bool>(node["minimize"]);
   const std::string field = objective.minimize ? "objective.minimize" : "objective.maximize";
   const YAML::Node expression = node[objective.minimize ? "minimize" : "maximize"];
-  if (!expression.IsScalar())
-    throw InputError(location_of(expression, file), field, "expected KIND or KIND + KIND");
-  std::stringstream terms(expression.Scalar());
+  std::stringstream terms(read_scalar(expression, file, field, "KIND or KIND + KIND"));
   const auto measures = family.measures();
   for (std::string term; std::getline(terms, term, '+');) {
     term = trim(term);
@@ -129,7 +81,7 @@ Objective read_objective(const YAML::Node& node, const Family& family, const std
 GenerateOptions read_generate(const YAML::Node& node, const std::string& file) {
   GenerateOptions options;
   if (!node) return options;
-  if (!node.IsMap()) throw InputError(location_of(node, file), "generate", "expected a mapping");
+  expect_mapping(node, file, "generate");
   reject_unknown_keys(node,
                       {"instances", "strategy", "seed", "time-limit", "node-limit", "threads",
                        "subproblems", "joint-model", "symmetry-breaking"},
@@ -150,27 +102,16 @@ GenerateOptions read_generate(const YAML::Node& node, const std::string& file) {
         info, s.IsScalar() ? s.Scalar() : "", location_of(s, file), "generate.strategy"));
   }
   if (const auto s = node["seed"]) options.seed = read_count(s, file, "generate.seed");
-  if (const auto t = node["time-limit"]) {
-    if (!t.IsScalar())
-      throw InputError(location_of(t, file), "generate.time-limit", "expected a duration like 30s");
-    options.time_limit = parse_duration(t.Scalar(), location_of(t, file), "generate.time-limit");
-  }
+  if (const auto t = node["time-limit"])
+    options.time_limit = read_duration(t, file, "generate.time-limit");
   if (const auto n = node["node-limit"])
     options.node_limit = read_count(n, file, "generate.node-limit");
-  if (const auto t = node["threads"]) {
-    const auto threads = read_count(t, file, "generate.threads");
-    if (threads < 1 || threads > GenerateOptions::max_threads)
-      throw InputError(location_of(t, file), "generate.threads",
-                       "expected 1 to " + std::to_string(GenerateOptions::max_threads));
-    options.threads = static_cast<unsigned>(threads);
-  }
-  if (const auto p = node["subproblems"]) {
-    const auto parts = read_count(p, file, "generate.subproblems");
-    if (parts < 1 || parts > GenerateOptions::max_subproblems)
-      throw InputError(location_of(p, file), "generate.subproblems",
-                       "expected 1 to " + std::to_string(GenerateOptions::max_subproblems));
-    options.subproblems = static_cast<std::size_t>(parts);
-  }
+  if (const auto t = node["threads"])
+    options.threads = static_cast<unsigned>(
+        read_integer(t, file, "generate.threads", 1, GenerateOptions::max_threads));
+  if (const auto p = node["subproblems"])
+    options.subproblems = static_cast<std::size_t>(
+        read_integer(p, file, "generate.subproblems", 1, GenerateOptions::max_subproblems));
   for (auto [key, target] : {std::pair{"joint-model", &options.joint_model},
                              std::pair{"symmetry-breaking", &options.symmetry_breaking}}) {
     if (const auto flag = node[key]) {
@@ -237,22 +178,6 @@ std::vector<std::string> Spec::warnings() const {
   return out;
 }
 
-Bounds::Verdict Bounds::admits(const Count& count) const {
-  if (max && count.value > *max) return Verdict::no;
-  if (count.exact) return (min && count.value < *min) ? Verdict::no : Verdict::yes;
-  // Only a lower bound is known.
-  if (!max && (!min || count.value >= *min)) return Verdict::yes;
-  return Verdict::unknown;
-}
-
-std::string Bounds::text() const {
-  if (min && max && *min == *max) return "exactly " + std::to_string(*min);
-  std::string out;
-  if (min) out += "at least " + std::to_string(*min);
-  if (max) out += std::string(out.empty() ? "" : " and ") + "at most " + std::to_string(*max);
-  return out.empty() ? "any number" : out;
-}
-
 std::string Objective::text() const {
   std::string out = minimize ? "minimize " : "maximize ";
   for (std::size_t i = 0; i < kinds.size(); ++i) out += (i ? " + " : "") + kinds[i];
@@ -286,53 +211,6 @@ std::vector<std::string> Spec::constrained_kinds() const {
     if (bounds.count(kind.name) || in_objective) out.push_back(kind.name);
   }
   return out;
-}
-
-std::chrono::duration<double> parse_duration(const std::string& text, const SourceLocation& where,
-                                             const std::string& field) {
-  const auto bad = [&](const std::string& why) {
-    return InputError(where, field,
-                      "expected a positive duration such as 30s, 500ms, 10m, 1h or 1m30s, or "
-                      "none; got '" +
-                          text + "'" + why);
-  };
-  if (text == "none") return std::chrono::duration<double>(0);  // no limit
-  // Numbers, each followed by a unit (a lone number is seconds): 90, 1.5h, 1h30m, 2m30s.
-  static const std::array<std::pair<const char*, double>, 6> units = {
-      {{"ms", 0.001}, {"min", 60}, {"s", 1}, {"m", 60}, {"h", 3600}, {"d", 86400}}};
-  double total = 0;
-  std::size_t pos = 0;
-  while (pos < text.size()) {
-    std::size_t used = 0;
-    double value = 0;
-    if (!std::isdigit(static_cast<unsigned char>(text[pos]))) throw bad("");
-    try {
-      value = std::stod(text.substr(pos), &used);
-    } catch (const std::exception&) {
-      throw bad("");
-    }
-    pos += used;
-    double scale = 0;
-    for (const auto& [unit, seconds] : units) {
-      const std::size_t length = std::strlen(unit);
-      if (text.compare(pos, length, unit) == 0) {
-        scale = seconds;
-        pos += length;
-        break;
-      }
-    }
-    if (scale == 0) {
-      // A number without a unit is seconds, but only alone: "1h30" is ambiguous.
-      if (pos != text.size() || used != text.size()) throw bad("");
-      scale = 1;
-    }
-    total += value * scale;
-  }
-  if (!(total > 0)) throw bad("");
-  // Far beyond any run; larger values would overflow the clock's deadline.
-  constexpr double kMaxSeconds = 1e9;
-  if (total > kMaxSeconds) throw bad(" (at most about 30 years: say none for no limit)");
-  return std::chrono::duration<double>(total);
 }
 
 std::string sha256_hex(const std::string& bytes) {
@@ -402,13 +280,10 @@ Spec parse_spec(const std::string& text, const std::string& file, const Registry
   spec.sha256 = sha256_hex(text);
   const YAML::Node puzzle = root["puzzle"];
   if (!puzzle) throw InputError(location_of(root, file), "puzzle", "missing; name the family");
-  if (!puzzle.IsScalar()) throw InputError(location_of(puzzle, file), "puzzle", "expected a name");
-  spec.family = &registry.get(puzzle.Scalar(), location_of(puzzle, file), "puzzle");
-  if (const YAML::Node description = root["description"]) {
-    if (!description.IsScalar())
-      throw InputError(location_of(description, file), "description", "expected text");
-    spec.description = description.Scalar();
-  }
+  spec.family = &registry.get(read_scalar(puzzle, file, "puzzle", "a name"),
+                              location_of(puzzle, file), "puzzle");
+  if (const YAML::Node description = root["description"])
+    spec.description = read_scalar(description, file, "description", "text");
   const Family& family = *spec.family;
 
   spec.parameters = read_options(root["parameters"], family.parameters(), "parameters", file);
@@ -442,8 +317,7 @@ Spec parse_spec(const std::string& text, const std::string& file, const Registry
 
   // solutions: the family's options plus one bounds entry per kind
   const YAML::Node solutions = root["solutions"];
-  if (solutions && !solutions.IsMap() && !solutions.IsNull())
-    throw InputError(location_of(solutions, file), "solutions", "expected a mapping");
+  if (solutions && !solutions.IsNull()) expect_mapping(solutions, file, "solutions");
   std::vector<std::string> option_names;
   for (const auto& info : family.solution_options()) option_names.push_back(info.name);
   std::vector<std::string> allowed = option_names;

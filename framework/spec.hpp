@@ -86,11 +86,6 @@ Spec load_spec(const std::string& path, const Registry& registry,
 Spec parse_spec(const std::string& text, const std::string& file, const Registry& registry,
                 const std::string& given_root = "");
 
-// "90", "90s", "500ms", "10m", "1.5h", "1h30m" -> seconds; "none" -> 0 (no limit); throws
-// InputError.
-std::chrono::duration<double> parse_duration(const std::string& text, const SourceLocation& where,
-                                             const std::string& field);
-
 std::string sha256_hex(const std::string& bytes);
 
 }  // namespace puzzlegen

@@ -154,23 +154,17 @@ std::string Board::render_text() const {
 
 Json read_special_pieces(const YAML::Node& node, const std::string& file,
                          const std::string& field) {
-  if (!node.IsSequence())
-    throw InputError(location_of(node, file), field,
-                     "expected a list of pieces: {color: NAME, size: S, also-fits: [[ROW, "
-                     "COLUMN], ...]}");
+  expect_sequence(node, file, field,
+                  "a list of pieces: {color: NAME, size: S, also-fits: [[ROW, COLUMN], ...]}");
   Json out = Json::array();
   for (std::size_t i = 0; i < node.size(); ++i) {
     const YAML::Node piece = node[i];
     const std::string where = field + "[" + std::to_string(i + 1) + "]";
-    if (!piece.IsMap())
-      throw InputError(location_of(piece, file), where,
-                       "expected {color: NAME, size: S, also-fits: [[ROW, COLUMN], ...]}");
+    expect_mapping(piece, file, where, "{color: NAME, size: S, also-fits: [[ROW, COLUMN], ...]}");
     reject_unknown_keys(piece, {"color", "size", "also-fits"}, where, file);
     for (const char* key : {"color", "size", "also-fits"})
       if (!piece[key]) throw InputError(location_of(piece, file), where + "." + key, "missing");
-    if (!piece["color"].IsScalar())
-      throw InputError(location_of(piece["color"], file), where + ".color",
-                       "expected a colour name");
+    const std::string& color = read_scalar(piece["color"], file, where + ".color", "a colour name");
     const int size = read_int(piece["size"], file, where + ".size", 1, kMaxN, "a tower size");
     const YAML::Node cells = piece["also-fits"];
     if (!cells.IsSequence() || cells.size() == 0)
@@ -184,7 +178,7 @@ Json read_special_pieces(const YAML::Node& node, const std::string& file,
       cell_list.push_back({read_int(cell[0], file, where + ".also-fits", 1, kMaxN, "a row"),
                            read_int(cell[1], file, where + ".also-fits", 1, kMaxN, "a column")});
     }
-    out.push_back({{"color", piece["color"].Scalar()}, {"size", size}, {"also-fits", cell_list}});
+    out.push_back({{"color", color}, {"size", size}, {"also-fits", cell_list}});
   }
   return out;
 }
@@ -202,18 +196,12 @@ std::vector<SpecialPiece> resolve_special_pieces(const Json& pieces, int n,
       return node && node.IsSequence() ? location_of(node[i][key], where.file) : where;
     };
     const std::string color = piece["color"].get<std::string>();
-    const auto it = std::find(colors.begin(), colors.end(), color);
-    if (it == colors.end()) {
-      std::string message = "unknown colour '" + color + "'; the colours are:";
-      for (const auto& c : colors) message += " " + c;
-      throw InputError(at("color"), name + ".color", message + did_you_mean(color, colors));
-    }
     SpecialPiece special;
-    special.color = static_cast<int>(it - colors.begin());
+    special.color = name_index(color, colors, at("color"), name + ".color", "colour");
     special.size = piece["size"].get<int>();
     if (special.size > n)
       throw InputError(at("size"), name + ".size",
-                       "expected a tower size from 1 to " + std::to_string(n) + ", got " +
+                       "expected " + describe_integer("a tower size", 1, n) + ", got " +
                            std::to_string(special.size));
     if (!seen.insert({special.color, special.size}).second)
       throw InputError(at("color"), name,
@@ -267,20 +255,9 @@ Board read_board(const YAML::Node& document, const std::string& file) {
     }
   }
   std::vector<std::string> colors = default_colors(n);
-  if (const YAML::Node list = document["colors"]) {
-    if (!list.IsSequence() || static_cast<int>(list.size()) != n)
-      throw InputError(location_of(list, file), "colors",
-                       "expected a list of " + std::to_string(n) + " colour names");
-    colors.clear();
-    for (const auto& name : list) {
-      if (!name.IsScalar() || name.Scalar().empty())
-        throw InputError(location_of(name, file), "colors", "expected a colour name");
-      if (std::find(colors.begin(), colors.end(), name.Scalar()) != colors.end())
-        throw InputError(location_of(name, file), "colors",
-                         "colour '" + name.Scalar() + "' is listed twice");
-      colors.push_back(name.Scalar());
-    }
-  }
+  if (const YAML::Node list = document["colors"])
+    colors = read_names(list, file, "colors", "colour", static_cast<std::size_t>(n),
+                        static_cast<std::size_t>(n));
   std::vector<SpecialPiece> specials;
   if (const YAML::Node list = document["special-pieces"])
     specials = resolve_special_pieces(read_special_pieces(list, file, "special-pieces"), n, colors,

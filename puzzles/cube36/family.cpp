@@ -117,7 +117,7 @@ class Placement final : public Solution {
   std::vector<int> pieces_;
 };
 
-class Cube36 final : public Family {
+class Cube36 final : public FamilyOf<Board> {
  public:
   std::string name() const override { return kName; }
   std::string title() const override { return "The 36 Cube"; }
@@ -171,8 +171,7 @@ class Cube36 final : public Family {
              "pieces are not needed)"}};
   }
 
-  std::string task(const Instance& instance, const std::string& kind) const override {
-    const auto& board = dynamic_cast<const Board&>(instance);
+  std::string task(const Board& board, const std::string& kind) const override {
     const std::string n = std::to_string(board.n());
     std::string text = "You have " + n + " towers in each of the " + n +
                        " colours, of sizes 1 to " + n +
@@ -210,8 +209,7 @@ class Cube36 final : public Family {
                                           const std::string& file) const override {
     return std::make_unique<Board>(read_board(document, file));
   }
-  OptionValues parameters_of(const Instance& instance) const override {
-    const auto& board = dynamic_cast<const Board&>(instance);
+  OptionValues parameters_of(const Board& board) const override {
     OptionValues values;
     values.set("n", static_cast<std::int64_t>(board.n()));
     values.set("colors", board.colors());
@@ -219,26 +217,23 @@ class Cube36 final : public Family {
     if (json.contains("special-pieces")) values.set("special-pieces", json["special-pieces"]);
     return values;
   }
-  bool satisfies(const Instance& instance, const OptionValues& constraints) const override {
-    const auto& board = dynamic_cast<const Board&>(instance);
+  bool satisfies(const Board& board, const OptionValues& constraints) const override {
     return !constraints.boolean("latin") || board.is_latin();
   }
 
-  Count count(const Instance& instance, const std::string& kind, const OptionValues& options,
+  Count count(const Board& board, const std::string& kind, const OptionValues& options,
               std::uint64_t cap, const Limits& limits) const override {
-    const auto& board = dynamic_cast<const Board&>(instance);
     return count_placements(board, parse_kind(kind),
                             options.choice("modulo") == "color-relabelling", cap, limits);
   }
   // The colour of every cell is decided; interchangeable colours are already ordered.
   std::vector<std::string> graded_kinds() const override { return kind_names(); }
-  std::unique_ptr<GradedSpace> graded_space(const Instance& instance,
+  std::unique_ptr<GradedSpace> graded_space(const Board& board,
                                             const std::string& kind) const override {
-    return std::make_unique<PlacementSpace>(dynamic_cast<const Board&>(instance), parse_kind(kind));
+    return std::make_unique<PlacementSpace>(board, parse_kind(kind));
   }
-  std::unique_ptr<Solution> first_solution(const Instance& instance, const std::string& kind,
+  std::unique_ptr<Solution> first_solution(const Board& board, const std::string& kind,
                                            const Limits& limits) const override {
-    const auto& board = dynamic_cast<const Board&>(instance);
     PlacementSpace root(board, parse_kind(kind));
     const auto found = puzzlegen::first_solution<PlacementSpace>(root, limits);
     if (!found) return nullptr;

@@ -76,20 +76,24 @@ class Assembly final : public Solution {
   int checked_;
 };
 
-// Per-variety count bounds from `instance: {per-variety: ...}`: least and most per variety.
+// Per-variety count bounds from `instance: {per-variety: ...}`: least and most per variety,
+// within max-per-variety (a least count above it stays above it: no instance meets it).
 std::pair<Counts, Counts> per_variety_bounds(const OptionValues& constraints) {
+  const auto most = static_cast<std::uint64_t>(constraints.integer("max-per-variety"));
   Counts low{}, high{};
-  high.fill(1000);
+  high.fill(static_cast<int>(most));
   if (!constraints.has("per-variety")) return {low, high};
   for (const auto& [name, range] : constraints.structured("per-variety").items()) {
     const auto v = static_cast<std::size_t>(parse_variety(name));
-    low[v] = range[0].get<int>();
-    high[v] = range[1].get<int>();
+    if (range.contains("min"))
+      low[v] = static_cast<int>(std::min(range["min"].get<std::uint64_t>(), most + 1));
+    if (range.contains("max"))
+      high[v] = static_cast<int>(std::min(range["max"].get<std::uint64_t>(), most));
   }
   return {low, high};
 }
 
-class EightBlocks final : public Family {
+class EightBlocks final : public FamilyOf<BlocksInstance> {
  public:
   std::string name() const override { return kName; }
   std::string title() const override { return "Eight Blocks to Madness"; }
@@ -151,8 +155,8 @@ class EightBlocks final : public Family {
   std::vector<KindInfo> measures() const override {
     return {{"size", "the number of cubes in the instance"}};
   }
-  std::uint64_t measure(const Instance& instance, const std::string&) const override {
-    return static_cast<std::uint64_t>(dynamic_cast<const BlocksInstance&>(instance).size());
+  std::uint64_t measure(const BlocksInstance& blocks, const std::string&) const override {
+    return static_cast<std::uint64_t>(blocks.size());
   }
   std::map<std::string, Bounds> implied_bounds(const OptionValues& options) const override {
     std::map<std::string, Bounds> out;
@@ -183,8 +187,8 @@ class EightBlocks final : public Family {
     }
     return out;
   }
-  Json solve_facts(const Instance& instance, const Limits&) const override {
-    const auto& counts = dynamic_cast<const BlocksInstance&>(instance).counts();
+  Json solve_facts(const BlocksInstance& blocks, const Limits&) const override {
+    const auto& counts = blocks.counts();
     Json composable = Json::array();
     for (int v = 0; v < kVarieties; ++v)
       if (composable_by_trees(counts, v)) composable.push_back(variety_name(v));
@@ -195,14 +199,13 @@ class EightBlocks final : public Family {
                                           const std::string& file) const override {
     return std::make_unique<BlocksInstance>(read_blocks(document, file));
   }
-  OptionValues parameters_of(const Instance& instance) const override {
+  OptionValues parameters_of(const BlocksInstance& blocks) const override {
     OptionValues out;
-    const auto& blocks = dynamic_cast<const BlocksInstance&>(instance);
     if (blocks.named()) out.set("colors", blocks.colors());
     return out;
   }
-  bool satisfies(const Instance& instance, const OptionValues& constraints) const override {
-    const auto& counts = dynamic_cast<const BlocksInstance&>(instance).counts();
+  bool satisfies(const BlocksInstance& blocks, const OptionValues& constraints) const override {
+    const auto& counts = blocks.counts();
     const auto most = constraints.integer("max-per-variety");
     if (!std::all_of(counts.begin(), counts.end(), [&](int c) { return c <= most; })) return false;
     const auto [low, high] = per_variety_bounds(constraints);
@@ -213,9 +216,9 @@ class EightBlocks final : public Family {
     return true;
   }
 
-  Count count(const Instance& instance, const std::string& kind, const OptionValues&,
+  Count count(const BlocksInstance& blocks, const std::string& kind, const OptionValues&,
               std::uint64_t cap, const Limits& limits) const override {
-    const auto& counts = dynamic_cast<const BlocksInstance&>(instance).counts();
+    const auto& counts = blocks.counts();
     if (kind == kComposableVarieties) {
       Count c;
       for (int v = 0; v < kVarieties; ++v) c.value += composable_by_trees(counts, v) ? 1 : 0;
@@ -223,9 +226,9 @@ class EightBlocks final : public Family {
     }
     return count_assemblies(counts, parse_variety(kind), cap, limits);
   }
-  std::string task(const Instance& instance, const std::string&) const override {
+  std::string task(const BlocksInstance& blocks, const std::string&) const override {
     // Never the variety: the answer key names it.
-    const int n = dynamic_cast<const BlocksInstance&>(instance).size();
+    const int n = blocks.size();
     return "Make the " + std::to_string(n) + " cubes (" + render::Palette::kNetHowTo +
            "), then build " + (n == 8 ? "from all eight" : "from eight of them") +
            " a 2x2x2 cube whose six faces each show a single colour, six different colours.";
@@ -238,15 +241,14 @@ class EightBlocks final : public Family {
            " solid (choices of cubes and corners, each cube's turn forced)";
   }
 
-  std::unique_ptr<Solution> first_solution(const Instance& instance, const std::string& kind,
+  std::unique_ptr<Solution> first_solution(const BlocksInstance& blocks, const std::string& kind,
                                            const Limits&) const override {
     if (kind == kComposableVarieties) return nullptr;
-    const auto& counts = dynamic_cast<const BlocksInstance&>(instance).counts();
+    const auto& counts = blocks.counts();
     const int v = parse_variety(kind);
     auto cubes = first_assembly(counts, v);
     if (cubes.empty()) return nullptr;
-    return std::make_unique<Assembly>(v, std::move(cubes),
-                                      dynamic_cast<const BlocksInstance&>(instance));
+    return std::make_unique<Assembly>(v, std::move(cubes), blocks);
   }
 
   std::unique_ptr<InstanceSpace> instance_space(const OptionValues& parameters,

@@ -11,9 +11,9 @@ namespace puzzlegen::eight_blocks {
 
 namespace {
 
-int read_count(const YAML::Node& node, const std::string& file, const std::string& field) {
-  return read_int(node, file, field, 0, 1000, "a number of cubes");
-}
+// The most cubes of one variety an instance file may give: counts are ints, and tables and
+// drawings stay legible.
+constexpr int kMaxCubes = 1000;
 
 }  // namespace
 
@@ -74,7 +74,7 @@ std::optional<Natural> BlocksInstance::class_size() const {
 }
 
 std::string BlocksInstance::render_text() const {
-  // Columns as wide as the largest count (the reader allows up to 1000 cubes of a variety).
+  // Columns as wide as the largest count (the reader allows up to kMaxCubes of a variety).
   const int most = *std::max_element(counts_.begin(), counts_.end());
   const int width = 1 + std::max<int>(2, static_cast<int>(std::to_string(most).size()));
   std::ostringstream out;
@@ -105,13 +105,8 @@ std::string BlocksInstance::render_text() const {
 BlocksInstance read_blocks(const YAML::Node& document, const std::string& file) {
   reject_unknown_keys(document, {"puzzle", "colors", "counts", "cubes"}, "", file);
   std::vector<std::string> colors = default_colors();
-  if (const YAML::Node list = document["colors"]) {
-    colors = read_names(list, file, "colors", "colour");
-    if (colors.size() != 6)
-      throw InputError(
-          location_of(list, file), "colors",
-          "expected the names of the six colours, got " + std::to_string(colors.size()));
-  }
+  if (const YAML::Node list = document["colors"])
+    colors = read_names(list, file, "colors", "colour", 6, 6);
   Counts counts{};
   const YAML::Node matrix = document["counts"];
   const YAML::Node cubes = document["cubes"];
@@ -129,7 +124,7 @@ BlocksInstance read_blocks(const YAML::Node& document, const std::string& file) 
         throw InputError(location_of(row, file), field, "expected a row of 6 integers");
       for (int j = 1; j <= 6; ++j) {
         const YAML::Node entry = row[static_cast<std::size_t>(j - 1)];
-        const int value = read_count(entry, file, field);
+        const int value = read_int(entry, file, field, 0, kMaxCubes, "a number of cubes");
         if (i == j && value != 0)
           throw InputError(location_of(entry, file), field,
                            "the diagonal must be 0: there is no variety (" + std::to_string(i) +
@@ -170,9 +165,7 @@ BlocksInstance read_blocks(const YAML::Node& document, const std::string& file) 
 }
 
 Json read_per_variety(const YAML::Node& node, const std::string& file, const std::string& field) {
-  if (!node.IsMap())
-    throw InputError(location_of(node, file), field,
-                     "expected a mapping such as {\"(1,2)\": {min: 2}, \"(3,4)\": 1}");
+  expect_mapping(node, file, field, "a mapping such as {\"(1,2)\": {min: 2}, \"(3,4)\": 1}");
   Json out = Json::object();
   for (const auto& entry : node) {
     const std::string name = entry.first.IsScalar() ? entry.first.Scalar() : "";
@@ -180,23 +173,11 @@ Json read_per_variety(const YAML::Node& node, const std::string& file, const std
     if (v < 0)
       throw InputError(location_of(entry.first, file), field,
                        "expected a variety (i,j) with i != j in 1..6, got '" + name + "'");
-    const std::string where = field + "." + variety_name(v);
-    const YAML::Node bounds = entry.second;
-    int low = 0;
-    int high = 1000;
-    if (bounds.IsScalar()) {
-      low = high = read_count(bounds, file, where);
-    } else if (bounds.IsMap()) {
-      reject_unknown_keys(bounds, {"min", "max", "exactly"}, where, file);
-      if (bounds["exactly"]) low = high = read_count(bounds["exactly"], file, where + ".exactly");
-      if (bounds["min"]) low = read_count(bounds["min"], file, where + ".min");
-      if (bounds["max"]) high = read_count(bounds["max"], file, where + ".max");
-      if (low > high) throw InputError(location_of(bounds, file), where, "min is greater than max");
-    } else {
-      throw InputError(location_of(bounds, file), where,
-                       "expected a number of cubes or {min, max, exactly}");
-    }
-    out[variety_name(v)] = {low, high};
+    const Bounds bounds = read_bounds(entry.second, file, field + "." + variety_name(v));
+    Json range = Json::object();
+    if (bounds.min) range["min"] = *bounds.min;
+    if (bounds.max) range["max"] = *bounds.max;
+    out[variety_name(v)] = range;
   }
   return out;
 }

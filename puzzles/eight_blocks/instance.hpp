@@ -46,7 +46,8 @@ class BlocksInstance final : public Instance {
 // (default p..u).
 BlocksInstance read_blocks(const YAML::Node& document, const std::string& file);
 
-// `per-variety: {"(1,2)": {min: 2}, "(3,4)": 1}` as {"(1,2)": [2, 1000], "(3,4)": [1, 1]}.
+// `per-variety: {"(1,2)": {min: 2}, "(3,4)": 1}` (bounds as a spec writes them, read_bounds) as
+// {"(1,2)": {"min": 2}, "(3,4)": {"min": 1, "max": 1}}.
 Json read_per_variety(const YAML::Node& node, const std::string& file, const std::string& field);
 
 // "(1,2)" names, or "all" / "none" / "others" where allowed, for spec options.

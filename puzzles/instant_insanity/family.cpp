@@ -42,8 +42,8 @@ std::vector<std::string> colour_names(const OptionValues& parameters) {
 
 class TowerSolution final : public Solution {
  public:
-  TowerSolution(const TowerInstance& instance, std::string kind, std::vector<int> rotations)
-      : instance_(instance), kind_(std::move(kind)), rotations_(std::move(rotations)) {}
+  TowerSolution(const TowerInstance& tower, std::string kind, std::vector<int> rotations)
+      : instance_(tower), kind_(std::move(kind)), rotations_(std::move(rotations)) {}
 
   Json to_json() const override {
     Json tower = Json::array();
@@ -102,7 +102,7 @@ class TowerSolution final : public Solution {
   std::vector<int> rotations_;
 };
 
-class InstantInsanity final : public Family {
+class InstantInsanity final : public FamilyOf<TowerInstance> {
  public:
   std::string name() const override { return kName; }
   std::string title() const override { return "Instant Insanity"; }
@@ -182,8 +182,7 @@ class InstantInsanity final : public Family {
              "states it: allEqual per side)"}};
   }
 
-  std::string task(const Instance& instance, const std::string& kind) const override {
-    const auto& tower = dynamic_cast<const TowerInstance&>(instance);
+  std::string task(const TowerInstance& tower, const std::string& kind) const override {
     const std::string n = std::to_string(tower.size());
     const std::string goal =
         kind == "all-different" ? "each of its four sides shows all " + n + " colours"
@@ -210,15 +209,13 @@ class InstantInsanity final : public Family {
                                           const std::string& file) const override {
     return std::make_unique<TowerInstance>(read_tower(document, file));
   }
-  OptionValues parameters_of(const Instance& instance) const override {
-    const auto& tower = dynamic_cast<const TowerInstance&>(instance);
+  OptionValues parameters_of(const TowerInstance& tower) const override {
     OptionValues values;
     values.set("cubes", static_cast<std::int64_t>(tower.size()));
     values.set("colors", tower.colors());
     return values;
   }
-  bool satisfies(const Instance& instance, const OptionValues& constraints) const override {
-    const auto& tower = dynamic_cast<const TowerInstance&>(instance);
+  bool satisfies(const TowerInstance& tower, const OptionValues& constraints) const override {
     if (constraints.boolean("every-cube-uses-all-colors")) {
       for (const auto& cube : tower.cubes()) {
         const std::set<int> used(cube.faces.begin(), cube.faces.end());
@@ -233,14 +230,12 @@ class InstantInsanity final : public Family {
     return true;
   }
 
-  Count count(const Instance& instance, const std::string& kind, const OptionValues& options,
+  Count count(const TowerInstance& tower, const std::string& kind, const OptionValues& options,
               std::uint64_t cap, const Limits& limits) const override {
-    const auto& tower = dynamic_cast<const TowerInstance&>(instance);
     return count_towers(tower, parse_kind(kind), convention_of(options), cap, limits);
   }
-  std::unique_ptr<Solution> first_solution(const Instance& instance, const std::string& kind,
+  std::unique_ptr<Solution> first_solution(const TowerInstance& tower, const std::string& kind,
                                            const Limits& limits) const override {
-    const auto& tower = dynamic_cast<const TowerInstance&>(instance);
     if (parse_kind(kind) == Kind::all_different) {  // the graph formulation scales to n = 64
       auto rotations = first_tower_through_two_factors(tower, limits);
       if (rotations.empty()) return nullptr;
@@ -255,20 +250,18 @@ class InstantInsanity final : public Family {
   std::vector<std::string> graded_kinds() const override { return kind_names(); }
   // The tower's sides are decided; turning and flipping the tower are broken, so a puzzle with
   // one tower up to those has one solution to reason towards.
-  std::unique_ptr<GradedSpace> graded_space(const Instance& instance,
+  std::unique_ptr<GradedSpace> graded_space(const TowerInstance& tower,
                                             const std::string& kind) const override {
-    auto space = std::make_unique<TowerSpace>(dynamic_cast<const TowerInstance&>(instance),
-                                              parse_kind(kind));
+    auto space = std::make_unique<TowerSpace>(tower, parse_kind(kind));
     space->break_tower_symmetry();
     return space;
   }
 
-  std::vector<std::unique_ptr<Solution>> distinct_solutions(const Instance& instance,
+  std::vector<std::unique_ptr<Solution>> distinct_solutions(const TowerInstance& tower,
                                                             const std::string& kind,
                                                             std::size_t most,
                                                             const Limits& limits) const override {
     // Towers that look different: arrangements up to turning and flipping the whole tower.
-    const auto& tower = dynamic_cast<const TowerInstance&>(instance);
     std::vector<std::unique_ptr<Solution>> out;
     for (auto& rotations : distinct_towers(tower, parse_kind(kind), most, limits))
       out.push_back(std::make_unique<TowerSolution>(tower, kind, std::move(rotations)));

@@ -165,7 +165,7 @@ class CardsSpace final : public InstanceSpace {
   Gecode::IntVar total_;
 };
 
-class Partition final : public Family {
+class Partition final : public FamilyOf<Cards> {
  public:
   std::string name() const override { return "partition"; }
   std::string title() const override { return "Number Partition"; }
@@ -189,13 +189,13 @@ class Partition final : public Family {
     return {{"split", "two groups of cards with the same sum"}};
   }
   std::vector<KindInfo> measures() const override { return {{"total", "the sum of the numbers"}}; }
-  std::uint64_t measure(const Instance& instance, const std::string&) const override {
-    return static_cast<std::uint64_t>(dynamic_cast<const Cards&>(instance).total());
+  std::uint64_t measure(const Cards& cards, const std::string&) const override {
+    return static_cast<std::uint64_t>(cards.total());
   }
-  Json solve_facts(const Instance& instance, const Limits&) const override {
-    return {{"total", dynamic_cast<const Cards&>(instance).total()}};
+  Json solve_facts(const Cards& cards, const Limits&) const override {
+    return {{"total", cards.total()}};
   }
-  std::string task(const Instance&, const std::string&) const override {
+  std::string task(const Cards&, const std::string&) const override {
     return "Put every card in group A or group B so that both groups add up to the same sum.";
   }
   std::string count_phrase(const std::string&, const Count& count,
@@ -217,27 +217,26 @@ class Partition final : public Family {
           read_int(list[i], file, "numbers[" + std::to_string(i + 1) + "]", 1, 99, "a number"));
     return std::make_unique<Cards>(std::move(numbers));
   }
-  OptionValues parameters_of(const Instance& instance) const override {
-    const auto& numbers = dynamic_cast<const Cards&>(instance).numbers();
+  OptionValues parameters_of(const Cards& cards) const override {
+    const auto& numbers = cards.numbers();
     OptionValues values;
     values.set("n", static_cast<std::int64_t>(numbers.size()));
     return values;
   }
-  bool satisfies(const Instance& instance, const OptionValues& constraints) const override {
-    const auto key = instance.canonical_key();  // sorted
+  bool satisfies(const Cards& cards, const OptionValues& constraints) const override {
+    const auto key = cards.canonical_key();  // sorted
     return key.back() <= constraints.integer("largest") &&
            (!constraints.boolean("distinct") ||
             std::adjacent_find(key.begin(), key.end()) == key.end());
   }
 
-  Count count(const Instance& instance, const std::string&, const OptionValues& options,
+  Count count(const Cards& cards, const std::string&, const OptionValues& options,
               std::uint64_t cap, const Limits& limits) const override {
-    SplitSpace root(dynamic_cast<const Cards&>(instance), options.choice("modulo") == "swap");
+    SplitSpace root(cards, options.choice("modulo") == "swap");
     return count_solutions<SplitSpace>(root, cap, limits);
   }
-  std::unique_ptr<Solution> first_solution(const Instance& instance, const std::string&,
+  std::unique_ptr<Solution> first_solution(const Cards& cards, const std::string&,
                                            const Limits& limits) const override {
-    const auto& cards = dynamic_cast<const Cards&>(instance);
     SplitSpace root(cards, true);
     const auto found = puzzlegen::first_solution<SplitSpace>(root, limits);
     return found ? std::make_unique<Split>(cards, found->groups()) : nullptr;

@@ -12,7 +12,7 @@
 #include "family.hpp"
 #include "render/drawing.hpp"
 #include "render/svg_support.hpp"
-#include "yaml_input.hpp"
+#include "yaml_read.hpp"
 
 using namespace puzzlegen;
 

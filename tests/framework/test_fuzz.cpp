@@ -10,7 +10,7 @@
 #include "builtin.hpp"
 #include "rng.hpp"
 #include "spec.hpp"
-#include "yaml_input.hpp"
+#include "yaml_read.hpp"
 
 using namespace puzzlegen;
 

@@ -26,25 +26,6 @@ TEST_CASE("portable RNG: fixed sequence for a seed", "[rng]") {
   CHECK(sorted == std::vector<int>{0, 1, 2, 3, 4, 5, 6, 7});
 }
 
-TEST_CASE("durations", "[options]") {
-  const SourceLocation here{"x", 1, 1};
-  CHECK(parse_duration("90", here, "t").count() == Approx(90));
-  CHECK(parse_duration("500ms", here, "t").count() == Approx(0.5));
-  CHECK(parse_duration("10m", here, "t").count() == Approx(600));
-  CHECK(parse_duration("1.5h", here, "t").count() == Approx(5400));
-  CHECK_THROWS_AS(parse_duration("soon", here, "t"), InputError);
-  CHECK_THROWS_AS(parse_duration("-3s", here, "t"), InputError);
-  CHECK_THROWS_AS(parse_duration("3 weeks", here, "t"), InputError);
-  // Compound durations, no limit, and nothing that would overflow a deadline.
-  CHECK(parse_duration("1m30s", here, "t").count() == Approx(90));
-  CHECK(parse_duration("1h30m", here, "t").count() == Approx(5400));
-  CHECK(parse_duration("2d", here, "t").count() == Approx(172800));
-  CHECK(parse_duration("none", here, "t").count() == 0);
-  for (const char* bad : {"", "0", "0s", "1m30", "m30", "1e300", "10000000000", "1s-2s", "1hh",
-                          "nan", "inf", " 5s", "5s "})
-    CHECK_THROWS_AS(parse_duration(bad, here, "t"), InputError);
-}
-
 TEST_CASE("did you mean", "[options]") {
   CHECK(closest_match("modulus", {"modulo", "count-as"}) == "modulo");
   CHECK(closest_match("zzzzzz", {"modulo", "count-as"}).empty());

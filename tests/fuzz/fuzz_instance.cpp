@@ -7,7 +7,7 @@
 #include <string>
 
 #include "builtin.hpp"
-#include "yaml_input.hpp"
+#include "instance_file.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const auto& families = puzzlegen::builtin_families();

@@ -12,10 +12,10 @@
 #include "builtin.hpp"
 #include "cli/run.hpp"
 #include "family.hpp"
+#include "instance_file.hpp"
 #include "render/drawing.hpp"
 #include "render/xml.hpp"
 #include "svg_support.hpp"
-#include "yaml_input.hpp"
 
 using namespace puzzlegen;
 using namespace render_test;

@@ -6,7 +6,6 @@
 #include <set>
 
 #include "generate.hpp"
-#include "yaml_input.hpp"
 
 using namespace puzzlegen;
 

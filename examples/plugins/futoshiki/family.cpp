@@ -165,7 +165,7 @@ std::uint64_t solutions_up_to(const Grid& grid, std::uint64_t cap) {
   return count_solutions<SolutionSpace>(root, cap, Limits{}).value.convert_to<std::uint64_t>();
 }
 
-class Futoshiki final : public Family {
+class Futoshiki final : public FamilyOf<Grid> {
  public:
   std::string name() const override { return "futoshiki"; }
   std::string title() const override { return "Futoshiki"; }
@@ -186,21 +186,19 @@ class Futoshiki final : public Family {
             {"inequalities", "how many inequality signs there are"},
             {"clues", "givens and inequalities together"}};
   }
-  std::uint64_t measure(const Instance& instance, const std::string& name) const override {
-    const auto& grid = dynamic_cast<const Grid&>(instance);
+  std::uint64_t measure(const Grid& grid, const std::string& name) const override {
     const int clues = name == "givens"         ? grid.given_count()
                       : name == "inequalities" ? grid.sign_count()
                                                : grid.given_count() + grid.sign_count();
     return static_cast<std::uint64_t>(clues);
   }
-  Json solve_facts(const Instance& instance, const Limits&) const override {
-    const auto& grid = dynamic_cast<const Grid&>(instance);
+  Json solve_facts(const Grid& grid, const Limits&) const override {
     return {{"givens", grid.given_count()},
             {"inequalities", grid.sign_count()},
             {"game", grid.game_description()}};
   }
-  std::string task(const Instance& instance, const std::string&) const override {
-    const std::string n = std::to_string(dynamic_cast<const Grid&>(instance).n());
+  std::string task(const Grid& grid, const std::string&) const override {
+    const std::string n = std::to_string(grid.n());
     return "Write a number from 1 to " + n + " in every cell so that each row and each column " +
            "has every number once. A sign between two cells says which number is smaller: it " +
            "points at the smaller one.";
@@ -214,30 +212,28 @@ class Futoshiki final : public Family {
                                           const std::string& file) const override {
     return std::make_unique<Grid>(read_grid(document, file));
   }
-  OptionValues parameters_of(const Instance& instance) const override {
+  OptionValues parameters_of(const Grid& grid) const override {
     OptionValues values;
-    values.set("n", static_cast<std::int64_t>(dynamic_cast<const Grid&>(instance).n()));
+    values.set("n", static_cast<std::int64_t>(grid.n()));
     return values;
   }
-  bool satisfies(const Instance&, const OptionValues&) const override { return true; }
+  bool satisfies(const Grid&, const OptionValues&) const override { return true; }
 
-  Count count(const Instance& instance, const std::string&, const OptionValues&, std::uint64_t cap,
+  Count count(const Grid& grid, const std::string&, const OptionValues&, std::uint64_t cap,
               const Limits& limits) const override {
-    SolutionSpace root(dynamic_cast<const Grid&>(instance));
+    SolutionSpace root(grid);
     return count_solutions<SolutionSpace>(root, cap, limits);
   }
-  std::unique_ptr<Solution> first_solution(const Instance& instance, const std::string&,
+  std::unique_ptr<Solution> first_solution(const Grid& grid, const std::string&,
                                            const Limits& limits) const override {
-    const auto& grid = dynamic_cast<const Grid&>(instance);
     SolutionSpace root(grid);
     const auto found = puzzlegen::first_solution<SolutionSpace>(root, limits);
     return found ? std::make_unique<Filled>(grid, found->values()) : nullptr;
   }
 
   std::vector<std::string> graded_kinds() const override { return {"solution"}; }
-  std::unique_ptr<GradedSpace> graded_space(const Instance& instance,
-                                            const std::string&) const override {
-    return std::make_unique<SolutionSpace>(dynamic_cast<const Grid&>(instance));
+  std::unique_ptr<GradedSpace> graded_space(const Grid& grid, const std::string&) const override {
+    return std::make_unique<SolutionSpace>(grid);
   }
 
   std::unique_ptr<InstanceSpace> instance_space(const OptionValues& parameters, const OptionValues&,
