@@ -1,5 +1,5 @@
-// The printable commands: `render` (one instance, and a solution, as SVG or HTML) and
-// `worksheet` (N generated puzzles on one HTML page, the answer key after a page break).
+// `worksheet`: N generated puzzles on one printable HTML page, the answer key after a page
+// break (or in a file of its own), and a PDF of it.
 #include <filesystem>
 #include <iostream>
 #include <map>
@@ -7,11 +7,11 @@
 #include <sstream>
 
 #include "commands.hpp"
-#include "families.hpp"
 #include "files.hpp"
 #include "generate.hpp"
+#include "judge.hpp"
 #include "render/html.hpp"
-#include "yaml_input.hpp"
+#include "report.hpp"
 
 namespace puzzlegen::cli {
 
@@ -52,14 +52,6 @@ std::vector<Shown> answers(const Spec& spec, const Instance& instance, const Lim
       out.push_back({kind, std::move(solution)});
   }
   return out;
-}
-
-void write_output(const std::string& path, const std::string& content, std::ostream& out) {
-  if (path.empty() || path == "-") {
-    out << content;
-    return;
-  }
-  write_file_atomically(path, content);  // OutputError (exit 5) if the system refuses
 }
 
 struct Puzzle {
@@ -143,60 +135,6 @@ Collected collect(const Spec& spec, std::size_t count, std::vector<Puzzle>& puzz
               << " distinct puzzles asked for; " << shortfall << "; nothing written\n";
   return out;
 }
-
-}  // namespace
-
-int render(const std::string& file, const std::string& solution_kind, const std::string& format,
-           const std::string& output, std::ostream& out) {
-  if (!output.empty() && output != "-") check_output_file(output, "-o");
-  const LoadedInstance loaded = load_instance(file, families());
-  const Family& family = *loaded.family;
-  std::unique_ptr<Solution> solution;
-  if (!solution_kind.empty()) {
-    family.check_kind(solution_kind, {"command line", 0, 0}, "--solution");
-    solution = family.first_solution(*loaded.instance, solution_kind,
-                                     Limits::within(std::chrono::seconds(60)));
-  }
-  const std::string missing = "no " + solution_kind + " solution";
-  std::string document;
-  if (format == "svg") {
-    render::Drawing drawing = loaded.instance->draw(render::kPageWidth);
-    if (solution) {
-      drawing = render::stack(std::move(drawing), solution->draw(), 28);
-    } else if (!solution_kind.empty()) {
-      render::Drawing note;
-      note.content.add(render::label(0, 14, missing, 13, "start", "bold"));
-      note.width = 200;
-      note.height = 18;
-      drawing = render::stack(std::move(drawing), std::move(note), 20);
-    }
-    document = render::svg_document(drawing);
-  } else if (format == "html") {
-    render::HtmlPage page(family.title() + ": " + fs::path(file).filename().string());
-    page.add(render::heading(1, family.title()));
-    page.add(render::paragraph(file, "note"));
-    page.add(render::figure(loaded.instance->draw(render::kPageWidth)));
-    if (!solution_kind.empty()) {
-      page.add(render::heading(2, "A " + solution_kind + " solution"));
-      page.add(solution ? render::figure(solution->draw()) : render::paragraph(missing));
-    }
-    document = page.str();
-  } else {
-    Json j = {{"instance", loaded.instance->to_json()}};
-    std::string text = loaded.instance->render_text();
-    if (!solution_kind.empty()) {
-      j["solution"] = solution ? solution->to_json() : Json(nullptr);
-      text += "\n" + (solution ? solution->render_text() : missing + "\n");
-    }
-    std::ostringstream printed;
-    print(printed, parse_format(format), j, text);
-    document = printed.str();
-  }
-  write_output(output, document, out);
-  return ok;
-}
-
-namespace {
 
 // One spec's part of a sheet: its puzzles, what each one's answer shows, and its grades.
 struct Section {
