@@ -10,7 +10,7 @@
 //   render.cpp       render
 //   worksheet.cpp    worksheet
 //   serve/           serve (serve/server.hpp)
-//   spec_input.cpp   specs read with the run's given root and the command line's overrides
+//   spec_input.cpp   specs read with a given root and the command line's overrides
 //   report.hpp       what several commands print alike (formats, counts, output files)
 #pragma once
 
@@ -59,10 +59,14 @@ std::string version();
 int solve(const std::string& file, const OptionOverrides& options,
           const std::vector<std::string>& kinds, std::uint64_t cap, const std::string& time_limit,
           unsigned threads, bool grade, Format format, std::ostream& out);
-int check(const std::string& file, const std::string& spec_file, Format format, std::ostream& out);
+// `given_root`: the folder a spec's `given:` file must lie in (--given-root), "" for the
+// default (load_spec); likewise in the requests below.
+int check(const std::string& file, const std::string& spec_file, const std::string& given_root,
+          Format format, std::ostream& out);
 
 // validate.cpp
-int validate(const std::string& spec_file, Format format, std::ostream& out);
+int validate(const std::string& spec_file, const std::string& given_root, Format format,
+             std::ostream& out);
 
 // generate.cpp
 struct GenerateRequest {
@@ -72,6 +76,7 @@ struct GenerateRequest {
   bool progress = false;  // progress on standard error even when it is not a terminal
   bool quiet = false;     // no progress at all, even on a terminal
   std::string output;     // the file to write (atomically, at the end), or "" for standard output
+  std::string given_root;
 };
 
 // With a shard, the output is JSON Lines whose summary is the shard's manifest (see merge).
@@ -101,6 +106,7 @@ struct WorksheetRequest {
   std::string paper = "a4";   // a4 | letter
   std::string key = "after";  // after (the sheet's last pages) | separate (NAME-key.html) | none
   double scale = 1;           // the puzzles' drawings enlarged (nets: 11.6 mm faces times it)
+  std::string given_root;
 };
 // Progress and errors go to `log`.
 // A sheet of puzzles from one or more specs (a titled part each), numbered through.
@@ -108,11 +114,10 @@ int worksheet(const std::vector<std::string>& spec_files, const WorksheetRequest
               std::ostream& log);
 
 // spec_input.cpp
-// The folder specs' `given:` files must lie in (--given-root); "" for the default (load_spec).
-void set_given_root(std::string folder);
-// A spec file, read with the run's given root.
-Spec read_spec(const std::string& spec_file);
+// A spec file; `given_root` as for check.
+Spec read_spec(const std::string& spec_file, const std::string& given_root);
 // The spec with command-line overrides of its `generate:` section applied.
-Spec load_spec_with(const std::string& spec_file, const RunOverrides& overrides);
+Spec load_spec_with(const std::string& spec_file, const RunOverrides& overrides,
+                    const std::string& given_root);
 
 }  // namespace puzzlegen::cli

@@ -201,7 +201,7 @@ class ProgressLine {
 int generate(const std::string& spec_file, const GenerateRequest& request, Format format,
              std::ostream& out) {
   if (!request.output.empty()) check_output_file(request.output, "-o");
-  const Spec spec = load_spec_with(spec_file, request.run);
+  const Spec spec = load_spec_with(spec_file, request.run, request.given_root);
   const Split split = parse_shard(request.shard);
   const bool sharded = !request.shard.empty();
   // A shard's output is read back by merge: JSON Lines, whatever --format says.
@@ -251,7 +251,7 @@ int generate(const std::string& spec_file, const GenerateRequest& request, Forma
   ProgressFn progress = nullptr;
   if (!request.quiet && (terminal || request.progress))
     progress = [&](const RunSummary& s) { line(s); };
-  const RunSummary s = generate(spec, emit, progress, split, prepare);
+  const RunSummary s = puzzlegen::generate(spec, emit, progress, split, prepare);
   std::optional<WitnessCounts> witness;
   if (spec.objective && s.witness && !interrupt_flag().load())
     witness = witness_counts(spec, *s.witness);

@@ -273,7 +273,8 @@ int main(int argc, char** argv) {
   std::ostringstream discarded;
   std::ostream& log = quiet ? discarded : std::cerr;
   request.quiet = quiet;
-  cli::set_given_root(given_root);
+  request.given_root = given_root;
+  sheet.given_root = given_root;
 
   served.plugins = plugins;
   install_interrupt_handler();
@@ -288,8 +289,8 @@ int main(int argc, char** argv) {
     if (solve->parsed())
       return cli::solve(file, overrides, only_kinds, cap, time_limit, threads, !no_difficulty, fmt,
                         std::cout);
-    if (check->parsed()) return cli::check(file, spec_file, fmt, std::cout);
-    if (validate->parsed()) return cli::validate(spec_file, fmt, std::cout);
+    if (check->parsed()) return cli::check(file, spec_file, given_root, fmt, std::cout);
+    if (validate->parsed()) return cli::validate(spec_file, given_root, fmt, std::cout);
     if (generate->parsed()) return cli::generate(spec_file, request, fmt, std::cout);
     if (merge->parsed()) return cli::merge(shard_files, merged, std::cout, log);
     if (render->parsed()) return cli::render(file, kind, format, output, std::cout);

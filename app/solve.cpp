@@ -90,8 +90,9 @@ int solve(const std::string& file, const OptionOverrides& overrides,
   return any_stopped(counts) ? limit_reached : ok;
 }
 
-int check(const std::string& file, const std::string& spec_file, Format format, std::ostream& out) {
-  const Spec spec = read_spec(spec_file);
+int check(const std::string& file, const std::string& spec_file, const std::string& given_root,
+          Format format, std::ostream& out) {
+  const Spec spec = read_spec(spec_file, given_root);
   const LoadedInstance loaded = load_instance(file, families());
   if (loaded.family != spec.family)
     throw InputError({file, 0, 0}, "puzzle",

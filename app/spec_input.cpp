@@ -1,27 +1,17 @@
-// Specs as the commands read them: with the run's given root and the command line's
+// Specs as the commands read them: with a given root and the command line's
 // overrides of their `generate:` section.
 #include "commands.hpp"
 #include "families.hpp"
 
 namespace puzzlegen::cli {
 
-namespace {
-std::string& given_root() {
-  static std::string folder;
-  return folder;
-}
-}  // namespace
-
-void set_given_root(std::string folder) {
-  given_root() = std::move(folder);
+Spec read_spec(const std::string& spec_file, const std::string& given_root) {
+  return load_spec(spec_file, families(), given_root);
 }
 
-Spec read_spec(const std::string& spec_file) {
-  return load_spec(spec_file, families(), given_root());
-}
-
-Spec load_spec_with(const std::string& spec_file, const RunOverrides& overrides) {
-  Spec spec = read_spec(spec_file);
+Spec load_spec_with(const std::string& spec_file, const RunOverrides& overrides,
+                    const std::string& given_root) {
+  Spec spec = read_spec(spec_file, given_root);
   const SourceLocation cmd{"command line", 0, 0};
   if (overrides.instances) {
     if (*overrides.instances == "all")

@@ -9,8 +9,9 @@
 
 namespace puzzlegen::cli {
 
-int validate(const std::string& spec_file, Format format, std::ostream& out) {
-  const Spec spec = read_spec(spec_file);
+int validate(const std::string& spec_file, const std::string& given_root, Format format,
+             std::ostream& out) {
+  const Spec spec = read_spec(spec_file, given_root);
   Json j;
   j["valid"] = true;
   j["puzzle"] = spec.family->name();

@@ -99,11 +99,12 @@ Collected collect(const Spec& spec, std::size_t count, std::vector<Puzzle>& puzz
       }
       InstancePtr found;
       Evaluation evaluation;
-      const RunSummary s = generate(one, [&](const InstancePtr& instance, const Evaluation& e,
-                                             std::size_t, const std::string&) {
-        found = instance;
-        evaluation = e;
-      });
+      const RunSummary s = puzzlegen::generate(
+          one,
+          [&](const InstancePtr& instance, const Evaluation& e, std::size_t, const std::string&) {
+            found = instance;
+            evaluation = e;
+          });
       if (!found) {
         out.proven_short = s.proven;
         shortfall = s.proven ? "no instance meets the spec (proven)"
@@ -119,11 +120,12 @@ Collected collect(const Spec& spec, std::size_t count, std::vector<Puzzle>& puzz
   } else {
     Spec all = spec;
     all.generate.instances = count;
-    const RunSummary s = generate(all, [&](const InstancePtr& instance, const Evaluation& e,
-                                           std::size_t, const std::string&) {
-      puzzles.push_back({instance, e, spec.generate.seed});
-      log << "puzzle " << puzzles.size() << " of " << count << "\n";
-    });
+    const RunSummary s = puzzlegen::generate(
+        all,
+        [&](const InstancePtr& instance, const Evaluation& e, std::size_t, const std::string&) {
+          puzzles.push_back({instance, e, spec.generate.seed});
+          log << "puzzle " << puzzles.size() << " of " << count << "\n";
+        });
     out.proven_short = puzzles.size() < count && s.proven;
     if (puzzles.size() < count)
       shortfall =
@@ -284,7 +286,7 @@ int worksheet(const std::vector<std::string>& spec_files, const WorksheetRequest
   for (const auto& file : spec_files) {
     Section section;
     section.spec_file = file;
-    section.spec = load_spec_with(file, request.run);
+    section.spec = load_spec_with(file, request.run, request.given_root);
     sections.push_back(std::move(section));
   }
 
