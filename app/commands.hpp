@@ -107,8 +107,11 @@ struct WorksheetRequest {
   std::string key = "after";  // after (the sheet's last pages) | separate (NAME-key.html) | none
   double scale = 1;           // the puzzles' drawings enlarged (nets: 11.6 mm faces times it)
   std::string given_root;
+  // Progress on `log`: text (lines for a reader) | json (JSON Lines: part, puzzle and wrote
+  // events, for a program such as serve).
+  std::string progress_format = "text";
 };
-// Progress and errors go to `log`.
+// Progress goes to `log`, errors to standard error.
 // A sheet of puzzles from one or more specs (a titled part each), numbered through.
 int worksheet(const std::vector<std::string>& spec_files, const WorksheetRequest& request,
               std::ostream& log);

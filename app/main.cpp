@@ -89,6 +89,7 @@ int main(int argc, char** argv) {
                                                 {"completion shell", "bash"},
                                                 {"worksheet --paper", "a4 letter"},
                                                 {"worksheet --key", "after separate none"},
+                                                {"worksheet --progress-format", "text json"},
                                                 {"* --difficulty", "easy medium hard extreme"}};
   for (const auto& f : cli::families().families())
     for (const auto& info : f->solution_options()) {
@@ -212,6 +213,12 @@ int main(int argc, char** argv) {
                    "beside the sheet) or none")
       ->check(CLI::IsMember({"after", "separate", "none"}))
       ->default_val("after");
+  worksheet
+      ->add_option("--progress-format", sheet.progress_format,
+                   "progress on standard error: text, or json (one JSON object a line, for "
+                   "programs)")
+      ->check(CLI::IsMember({"text", "json"}))
+      ->default_val("text");
 
   cli::ServeRequest served;
   auto* serve = app.add_subcommand(

@@ -54,6 +54,53 @@ std::vector<Shown> answers(const Spec& spec, const Instance& instance, const Lim
   return out;
 }
 
+// The sheet's progress on `log`: lines for a reader, or with `json` one JSON object a line for
+// a program (serve), which must not have to parse the words.
+class SheetProgress {
+ public:
+  SheetProgress(std::ostream& log, bool json) : log_(log), json_(json) {}
+
+  // Part `part` of `parts` (numbered from 1), from `spec_file`: `puzzles` to find.
+  void part(std::size_t part, std::size_t parts, const std::string& spec_file,
+            std::size_t puzzles) {
+    part_ = part;
+    if (json_)
+      line({{"event", "part"},
+            {"part", part},
+            {"parts", parts},
+            {"spec", spec_file},
+            {"puzzles", puzzles}});
+    else if (parts > 1)
+      log_ << spec_file << ":\n";
+  }
+  // A puzzle found: the `number`th of the part's `of`, from its own seed, if any.
+  void puzzle(std::size_t number, std::size_t of, std::optional<std::uint64_t> seed) {
+    if (json_) {
+      Json event = {{"event", "puzzle"}, {"part", part_}, {"puzzle", number}, {"of", of}};
+      if (seed) event["seed"] = *seed;
+      line(event);
+    } else {
+      log_ << "puzzle " << number << " of " << of;
+      if (seed) log_ << ": seed " << *seed;
+      log_ << "\n";
+    }
+  }
+  void wrote(const std::string& file) {
+    if (json_)
+      line({{"event", "wrote"}, {"file", file}});
+    else
+      log_ << "wrote " << file << "\n";
+  }
+
+ private:
+  // Whole, and at once, so that a reader never sees half a line.
+  void line(const Json& event) { log_ << event.dump() + "\n" << std::flush; }
+
+  std::ostream& log_;
+  bool json_;
+  std::size_t part_ = 0;
+};
+
 struct Puzzle {
   InstancePtr instance;
   Evaluation evaluation;
@@ -63,13 +110,14 @@ struct Puzzle {
 // Generates `count` puzzles distinct up to symmetry. Seeded strategies draw each puzzle from
 // its own seed (the spec's, then the next ones), so that puzzles differ more than neighbours in
 // one search do and each is reproduced by its seed alone. Other strategies take the first
-// `count` instances of one run. Explains any shortfall on `log`.
+// `count` instances of one run. Reports each puzzle on `progress`; explains any shortfall on
+// standard error.
 struct Collected {
   bool own_seeds = false;
   bool proven_short = false;  // fewer than `count` exist, proven
 };
 Collected collect(const Spec& spec, std::size_t count, std::vector<Puzzle>& puzzles,
-                  std::ostream& log) {
+                  SheetProgress& progress) {
   const std::string strategy = resolve_strategy(spec);
   Collected out;
   out.own_seeds = !spec.objective && (strategy == "search" || strategy == "random");
@@ -114,8 +162,7 @@ Collected collect(const Spec& spec, std::size_t count, std::vector<Puzzle>& puzz
       }
       if (!seen.insert(found->canonical_key()).second) continue;
       puzzles.push_back({found, evaluation, one.generate.seed});
-      log << "puzzle " << puzzles.size() << " of " << count << ": seed " << one.generate.seed
-          << "\n";
+      progress.puzzle(puzzles.size(), count, one.generate.seed);
     }
   } else {
     Spec all = spec;
@@ -124,7 +171,7 @@ Collected collect(const Spec& spec, std::size_t count, std::vector<Puzzle>& puzz
         all,
         [&](const InstancePtr& instance, const Evaluation& e, std::size_t, const std::string&) {
           puzzles.push_back({instance, e, spec.generate.seed});
-          log << "puzzle " << puzzles.size() << " of " << count << "\n";
+          progress.puzzle(puzzles.size(), count, std::nullopt);
         });
     out.proven_short = puzzles.size() < count && s.proven;
     if (puzzles.size() < count)
@@ -291,11 +338,12 @@ int worksheet(const std::vector<std::string>& spec_files, const WorksheetRequest
   }
 
   const bool titled = sections.size() > 1;
+  SheetProgress progress(log, request.progress_format == "json");
   for (std::size_t s = 0; s < sections.size(); ++s) {
     Section& section = sections[s];
     const std::size_t count = request.counts[request.counts.size() == 1 ? 0 : s];
-    if (titled) log << section.spec_file << ":\n";
-    const Collected collected = collect(section.spec, count, section.puzzles, log);
+    progress.part(s + 1, sections.size(), section.spec_file, count);
+    const Collected collected = collect(section.spec, count, section.puzzles, progress);
     if (section.puzzles.size() < count) return collected.proven_short ? not_found : limit_reached;
     section.own_seeds = collected.own_seeds;
   }
@@ -340,19 +388,19 @@ int worksheet(const std::vector<std::string>& spec_files, const WorksheetRequest
   }
 
   write_output(request.output, page.str(), log);
-  log << "wrote " << request.output << "\n";
+  progress.wrote(request.output);
   if (separate_key) {
     render::HtmlPage key_page(title + ": answer key", paper);
     key_page.add(std::move(key));
     write_output(key_file.string(), key_page.str(), log);
-    log << "wrote " << key_file.string() << "\n";
+    progress.wrote(key_file.string());
   }
   if (browser) {
     render::print_to_pdf(*browser, request.output, pdf);
-    log << "wrote " << pdf.string() << "\n";
+    progress.wrote(pdf.string());
     if (separate_key) {
       render::print_to_pdf(*browser, key_file, key_pdf);
-      log << "wrote " << key_pdf.string() << "\n";
+      progress.wrote(key_pdf.string());
     }
   }
   return ok;
