@@ -124,13 +124,13 @@ std::vector<std::string> sheet_arguments(const Json& body, const Spec& spec,
       throw Refusal{400, "scale must be a number from 0.5 to 3", "scale"};
     scale = body["scale"].get<double>();
   }
-  std::vector<std::string> args = {
-      "worksheet", "spec.yaml",
-      "-o",        "sheet.html",
-      "--count",   std::to_string(count),
-      "--paper",   text_field(body, "paper", "a4", {"a4", "letter"}),
-      "--key",     text_field(body, "key", "after", {"after", "separate", "none"}),
-      "--scale",   format_scale(scale)};
+  const std::string paper = text_field(body, "paper", "a4", {"a4", "letter"});
+  const std::string key = text_field(body, "key", "after", {"after", "separate", "none"});
+  // Progress as JSON Lines: the routes read it as data, not words.
+  std::vector<std::string> args = {"worksheet",  "spec.yaml",         "-o",
+                                   "sheet.html", "--progress-format", "json"};
+  args.insert(args.end(), {"--count", std::to_string(count), "--paper", paper, "--key", key,
+                           "--scale", format_scale(scale)});
   if (!level.empty()) args.insert(args.end(), {"--difficulty", level});
   return with_limit_and_seed(std::move(args), body, limits);
 }

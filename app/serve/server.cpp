@@ -18,7 +18,6 @@
 #include <fstream>
 #include <optional>
 #include <ostream>
-#include <regex>
 #include <semaphore>
 #include <sstream>
 #include <thread>
@@ -101,7 +100,8 @@ Json input_error_body(const InputError& e, const fs::path& folder) {
 }
 
 // What a run's process said on standard error: how far it has got, the seed of its first
-// puzzle, and its last error.
+// puzzle, and its last error. A worksheet reports its progress as JSON Lines
+// (--progress-format json); any other line is words for a reader, such as an error.
 struct RunLog {
   std::string progress;
   std::optional<std::uint64_t> seed;
@@ -110,14 +110,29 @@ struct RunLog {
 
 RunLog read_run_log(const std::string& log) {
   RunLog out;
-  std::istringstream lines(log);
-  std::smatch seed;
+  // A line still being written is left for the next look.
+  std::istringstream lines(log.substr(0, log.rfind('\n') + 1));
   for (std::string line; std::getline(lines, line);) {
     if (line.empty()) continue;
-    out.progress = line;
-    if (!out.seed && std::regex_search(line, seed, std::regex("puzzle 1 of [0-9]+: seed ([0-9]+)")))
-      out.seed = std::stoull(seed[1]);
-    if (line.find("error") != std::string::npos) out.error = line;
+    const Json event = line.front() == '{' ? Json::parse(line, nullptr, false) : Json();
+    if (!event.is_object() || !event.contains("event")) {
+      out.progress = line;
+      if (line.find("error") != std::string::npos) out.error = line;
+      continue;
+    }
+    const std::string kind = event.value("event", "");
+    const auto seed = event.find("seed");
+    const bool seeded = seed != event.end() && seed->is_number_unsigned();
+    if (kind == "puzzle") {
+      out.progress = "puzzle " + event.value("puzzle", Json()).dump() + " of " +
+                     event.value("of", Json()).dump() +
+                     (seeded ? ": seed " + seed->dump() : std::string());
+      if (seeded && !out.seed) out.seed = seed->get<std::uint64_t>();
+    } else if (kind == "wrote") {
+      out.progress = "wrote " + event.value("file", "");
+    } else if (kind == "part" && event.value("parts", 1) > 1) {
+      out.progress = event.value("spec", "") + ":";
+    }
   }
   if (out.error.rfind("puzzlegen: ", 0) == 0) out.error = out.error.substr(11);
   return out;
