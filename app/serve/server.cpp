@@ -27,6 +27,7 @@
 #include "error.hpp"
 #include "families.hpp"
 #include "render/html.hpp"
+#include "serve/connections.hpp"
 #include "serve/examples.hpp"
 #include "serve/request_reader.hpp"
 #include "serve/run_queue.hpp"
@@ -411,10 +412,13 @@ int serve(const ServeRequest& request, std::ostream& out, std::ostream& log) {
     common.push_back(fs::absolute(plugin).string());
   }
 
-  httplib::Server server;
+  ConnectionLimits connections;
+  connections.headers = limits.headers;
+  connections.head_bytes = limits.head_bytes;
+  connections.request = std::chrono::seconds(limits.request_seconds);
+  connections.workers = limits.connections;
+  BoundedServer server(connections);
   server.set_payload_max_length(limits.body_bytes);
-  server.set_read_timeout(10, 0);
-  server.set_write_timeout(10, 0);
   const bool loopback =
       request.host == "127.0.0.1" || request.host == "localhost" || request.host == "::1";
   int port = request.port;
