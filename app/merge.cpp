@@ -18,6 +18,7 @@ namespace {
 constexpr std::uint64_t kMaxShards = 100000;  // as `generate --shard` accepts
 
 struct Record {
+  std::size_t line = 0;  // in its file
   std::size_t subproblem = 0;
   std::vector<int> key;
   std::string body;  // the record as a single run prints it
@@ -28,7 +29,7 @@ struct Record {
 struct Manifest {
   unsigned index = 0, of = 0;
   std::string spec_sha256, version, strategy, stopped;
-  std::uint64_t seed = 0, subproblems = 0, done = 0, explored = 0, nodes = 0;
+  std::uint64_t seed = 0, subproblems = 0, mine = 0, done = 0, explored = 0, nodes = 0;
   bool complete = false, proven = false, exhausted = false;
   double seconds = 0;
   std::optional<std::uint64_t> wanted;  // instances asked for; nullopt = all
@@ -128,6 +129,7 @@ Manifest read_manifest(const Json& summary, const std::string& file, std::size_t
   m.seed = f.count("seed");
   const Fields parts = f.object("subproblems");
   m.subproblems = parts.count("total");
+  m.mine = parts.count("mine");
   m.done = parts.count("done");
   m.explored = f.count("explored");
   m.nodes = f.count("nodes");
@@ -163,7 +165,35 @@ Manifest read_manifest(const Json& summary, const std::string& file, std::size_t
       }
     }
   }
+  // What the shard says of itself must hold together, or merge would prove what was never
+  // searched.
+  if (m.done > m.mine)
+    parts.fail("done", std::to_string(m.done) + " subproblems done, more than the shard's " +
+                           std::to_string(m.mine));
+  if (m.complete != (m.exhausted || m.proven))
+    f.fail("complete", std::string(m.complete ? "true" : "false") +
+                           ", but a shard is complete exactly when it is exhausted or proven");
+  if (m.exhausted && m.done < m.mine)
+    f.fail("exhausted", "true, but only " + std::to_string(m.done) + " of the shard's " +
+                            std::to_string(m.mine) + " subproblems were searched");
+  // Only an optimum that meets its bound ends a shard before all of its subproblems.
+  if (m.complete && m.done < m.mine && !(m.objective && m.proven && m.best))
+    f.fail("complete", "true, but only " + std::to_string(m.done) + " of the shard's " +
+                           std::to_string(m.mine) + " subproblems were searched");
   return m;
+}
+
+// Every record must come from a subproblem of its own shard: shard K of N has the subproblems
+// K - 1, K - 1 + N, ... (shard_subproblems in generators/subproblems.cpp).
+void check_records(const ShardFile& shard) {
+  const Manifest& m = shard.manifest;
+  for (const Record& record : shard.records)
+    if (record.subproblem % m.of != m.index - 1 ||
+        (m.subproblems != 0 && record.subproblem >= m.subproblems))
+      throw InputError({shard.file, static_cast<int>(record.line), 0}, "subproblem",
+                       std::to_string(record.subproblem) + " is not a subproblem of shard " +
+                           std::to_string(m.index) + " of " + std::to_string(m.of) + " (of " +
+                           std::to_string(m.subproblems) + ")");
 }
 
 ShardFile read_shard(const std::string& path) {
@@ -197,6 +227,7 @@ ShardFile read_shard(const std::string& path) {
       const Fields f(tail, path, line);
       if (tail.size() != 2) f.fail("key", "expected the record to end with subproblem and key");
       Record record;
+      record.line = line;
       record.subproblem = f.count("subproblem");
       record.key = f.key(f.at("key", "a list of integers"), "key");
       // The class size is the record's last field (a quote inside a JSON string is escaped,
@@ -234,6 +265,7 @@ ShardFile read_shard(const std::string& path) {
       f.fail("subproblem",
              "missing: not a shard's output; run each shard with generate --shard K/N");
     Record record;
+    record.line = line;
     record.subproblem = f.count("subproblem");
     record.key = f.key(f.at("key", "a list of integers"), "key");
     if (const Json* size = f.find("class-size"))
@@ -247,6 +279,7 @@ ShardFile read_shard(const std::string& path) {
   if (!have_manifest)
     throw InputError({path, static_cast<int>(line), 0}, "summary",
                      "no summary line: the shard was cut off before it finished; run it again");
+  check_records(shard);
   return shard;
 }
 

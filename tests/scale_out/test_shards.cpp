@@ -202,6 +202,61 @@ TEST_CASE("merge: a manifest with a wrong field is bad input (exit 2), never a c
   CHECK_THAT(r.err, Catch::Contains("key"));
 }
 
+TEST_CASE("merge: a manifest that contradicts itself, or records from another shard, are exit 2",
+          "[scale-out][bad-input]") {
+  const std::string text = slurp(shard(census, 1, 2, "consistent"));
+  const auto cut = text.rfind("{\"summary\"");
+  const std::string records = text.substr(0, cut);
+  const json manifest = json::parse(text.substr(cut));
+  const json& parts = manifest["summary"]["subproblems"];
+  REQUIRE(manifest["summary"]["complete"] == true);
+  REQUIRE(parts["mine"].get<int>() >= 2);
+  REQUIRE_FALSE(records.empty());
+  const fs::path file = scratch_dir() / "contradicts.jsonl";
+  const auto merged = [&](const std::string& lines, const json& summary) {
+    std::ofstream(file) << lines << summary.dump() << "\n";
+    return run("merge " + file.string());
+  };
+  CHECK(merged(records, manifest).exit_code == 3);  // as written: shard 2 is missing
+
+  // Complete, yet it says it searched fewer subproblems than it had; or more.
+  json bad = manifest;
+  bad["summary"]["subproblems"]["done"] = parts["mine"].get<int>() - 1;
+  Result r = merged(records, bad);
+  CHECK(r.exit_code == 2);
+  CHECK_THAT(r.err, Catch::Contains(file.string()) && Catch::Contains("summary.exhausted") &&
+                        Catch::Contains("subproblems were searched"));
+  CHECK(r.out.empty());
+  bad["summary"]["complete"] = false;  // merely incomplete: fine, and not proven
+  bad["summary"]["exhausted"] = false;
+  bad["summary"]["proven"] = false;
+  CHECK(merged(records, bad).exit_code == 3);
+  bad = manifest;
+  bad["summary"]["subproblems"]["done"] = parts["mine"].get<int>() + 1;
+  r = merged(records, bad);
+  CHECK(r.exit_code == 2);
+  CHECK_THAT(r.err, Catch::Contains("summary.subproblems.done"));
+  bad = manifest;
+  bad["summary"]["proven"] = false;
+  bad["summary"]["exhausted"] = false;  // yet complete
+  CHECK(merged(records, bad).exit_code == 2);
+
+  // A record from a subproblem of shard 2 (odd subproblems), or from none at all; as written
+  // (merge reads such a line as text) and with its fields in another order (as JSON).
+  const std::string line = records.substr(0, records.find('\n'));
+  auto foreign = nlohmann::ordered_json::parse(line);
+  foreign["subproblem"] = foreign["subproblem"].get<std::size_t>() + 1;
+  json beyond = json::parse(line);
+  beyond["subproblem"] = parts["total"].get<std::size_t>() * 2;
+  for (const std::string& record : {foreign.dump(), beyond.dump()}) {
+    r = merged(record + "\n" + records, manifest);
+    INFO(record.substr(0, 40) << "\n" << r.err);
+    CHECK(r.exit_code == 2);
+    CHECK_THAT(r.err, Catch::Contains(file.string() + ":1") &&
+                          Catch::Contains("is not a subproblem of shard 1 of 2"));
+  }
+}
+
 TEST_CASE("merge: shards cut at a number of instances prove nothing about the rest",
           "[scale-out]") {
   // Two shards with at least one instance each: one process would stop at the first.
