@@ -87,8 +87,9 @@ int generate(const std::string& spec_file, const GenerateRequest& request, Forma
 // Combines the JSON Lines of a run's shards into one stream and summary: exit 0 when every
 // shard is present and complete, 3 naming the missing or incomplete ones, 2 for files that
 // cannot be trusted (unreadable, corrupt, duplicate shards, different specs or versions).
-int merge(const std::vector<std::string>& files, const std::string& output, std::ostream& out,
-          std::ostream& log);
+// `format`: json is JSON Lines, as the shards are written; yaml and text as generate prints.
+int merge(const std::vector<std::string>& files, const std::string& output, Format format,
+          std::ostream& out, std::ostream& log);
 
 // render.cpp
 // `format`: text, yaml, json, svg or html; `output`: a file written atomically, or "" for `out`.

@@ -229,12 +229,8 @@ int generate(const std::string& spec_file, const GenerateRequest& request, Forma
       case Format::text:
         break;
     }
-    std::string text = instance->render_text();
-    if (const auto& size = e.class_size)
-      text += "class: " + to_string(*size) + " instance" + (*size == 1 ? "" : "s") +
-              " equal to this one up to the family's symmetries\n";
-    return text + "counts" + convention_suffix(spec.solution_options) + ":\n" +
-           counts_text(e.counts) + "\n";
+    return instance_text(*instance, e.class_size, convention_suffix(spec.solution_options),
+                         e.counts);
   };
   // Records reach the reader as they are found, but a run that finds thousands a second
   // writes them in batches (a flush per record was a system call per record).

@@ -163,6 +163,11 @@ int main(int argc, char** argv) {
       "merge", "combine the outputs of generate --shard into one stream and one summary");
   merge->add_option("files", shard_files, "one JSON Lines file per shard")->required();
   merge->add_option("-o,--output", merged, "write to this file (default: standard output)");
+  // JSON Lines by default, as merge has always printed (scripts read it).
+  std::string merge_format = "json";
+  merge->add_option("--format", merge_format, "output format (default json: JSON Lines)")
+      ->check(CLI::IsMember({"text", "yaml", "json"}))
+      ->default_val("json");
 
   std::string output;
   auto* render =
@@ -299,7 +304,8 @@ int main(int argc, char** argv) {
     if (check->parsed()) return cli::check(file, spec_file, given_root, fmt, std::cout);
     if (validate->parsed()) return cli::validate(spec_file, given_root, fmt, std::cout);
     if (generate->parsed()) return cli::generate(spec_file, request, fmt, std::cout);
-    if (merge->parsed()) return cli::merge(shard_files, merged, std::cout, log);
+    if (merge->parsed())
+      return cli::merge(shard_files, merged, parse_format(merge_format), std::cout, log);
     if (render->parsed()) return cli::render(file, kind, format, output, std::cout);
     if (worksheet->parsed()) return cli::worksheet(sheet_specs, sheet, log);
     // Takes SIGINT and SIGTERM itself (sigwait), so the handler above never sees them.

@@ -2,14 +2,18 @@
 // field read from a file is checked first: a file merge cannot trust is an input error (exit 2)
 // naming the file, the line and the field, never a crash.
 #include <fstream>
+#include <iomanip>
 #include <map>
 #include <set>
 #include <sstream>
 
 #include "commands.hpp"
 #include "error.hpp"
+#include "families.hpp"
 #include "files.hpp"
 #include "render/html.hpp"
+#include "report.hpp"
+#include "yaml_input.hpp"
 
 namespace puzzlegen::cli {
 
@@ -314,10 +318,81 @@ void check_same_run(const ShardFile& shard, const ShardFile& first) {
     differs("subproblems.total", std::to_string(a.subproblems), std::to_string(b.subproblems));
 }
 
+// A merged record as `generate --format text` prints one, from what the record says.
+std::string record_text(const Record& record, const std::string& file) {
+  const Json json = Json::parse(record.body);
+  const LoadedInstance loaded = parse_instance(record.body, file, families());
+  std::vector<std::pair<std::string, Count>> counts;
+  const Json counted_kinds = json.value("counts", Json::object());
+  const Json choices = json.value("convention", Json::object());
+  for (const auto& [kind, counted] : counted_kinds.items()) {
+    Count count;
+    count.value = natural_from_json(counted.value("count", Json())).value_or(0);
+    count.exact = counted.value("exact", true);
+    for (const auto reason : {StopReason::time_limit, StopReason::node_limit,
+                              StopReason::interrupted, StopReason::cancelled})
+      if (counted.value("stopped", "") == to_string(reason)) count.stopped = reason;
+    counts.emplace_back(kind, count);
+  }
+  // The convention's choices, as convention_suffix words them.
+  std::string convention;
+  for (const auto& [name, value] : choices.items())
+    if (value.is_string())
+      convention += (convention.empty() ? "" : ", ") + name + " " + value.get<std::string>();
+  return instance_text(*loaded.instance, record.class_size,
+                       convention.empty() ? "" : " (" + convention + ")", counts);
+}
+
+// The merged summary in words.
+std::string summary_text(const Json& s, const std::vector<unsigned>& missing,
+                         const std::vector<unsigned>& incomplete) {
+  std::ostringstream out;
+  const auto instances = s["instances"].get<std::size_t>();
+  const bool objective = s.contains("objective");
+  out << "summary: " << instances << " instance" << (instances == 1 ? "" : "s");
+  if (!s["instances-in-classes"].is_null() && instances > 0 && !objective)
+    out << " up to symmetry, " << s["instances-in-classes"].dump() << " counted one by one";
+  out << " (" << s["strategy"].get<std::string>() << ", seed " << s["seed"].dump() << ", "
+      << s["explored"].dump() << " candidates judged), from " << s["shards"]["present"].dump()
+      << " of " << s["shards"]["of"].dump() << " shards\n";
+  if (objective) {
+    out << "  objective: " << s["objective"].get<std::string>() << " = "
+        << (s["best"].is_null() ? std::string("none found") : s["best"].dump()) << "\n";
+    if (!s["optimal-instances"].is_null())
+      out << "  instances reaching it: " << s["optimal-instances"].dump()
+          << " (distinct up to the family's instance symmetries"
+          << (s["optimal-instances-in-classes"].is_null()
+                  ? std::string()
+                  : "; " + s["optimal-instances-in-classes"].dump() + " counted one by one")
+          << ")\n";
+  }
+  if (!missing.empty()) out << "  missing shards: " << list_text(missing) << "\n";
+  if (!incomplete.empty())
+    out << "  incomplete shards (stopped before the end; run them again): " << list_text(incomplete)
+        << "\n";
+  out << "  subproblems: " << s["subproblems"]["done"].dump() << " of "
+      << s["subproblems"]["total"].dump() << " searched, " << s["nodes"].dump()
+      << " nodes; shards took " << std::setprecision(3) << s["seconds"]["sum"].get<double>()
+      << " s in all, the slowest " << s["seconds"]["slowest-shard"].get<double>() << " s\n";
+  if (s["proven"].get<bool>() && s["exhausted"].get<bool>())
+    out << "  proven: the whole instance space was searched"
+        << (objective ? ", so this is optimal" : "") << "\n";
+  else if (s["proven"].get<bool>())
+    out << "  proven: a shard's best meets the bound nothing can do better than, so this is "
+           "optimal\n";
+  else if (!missing.empty() || !incomplete.empty())
+    out << "  not proven: shards are missing or incomplete\n";
+  else if (s["stopped"] != "none")
+    out << "  not proven: stopped by " << s["stopped"].get<std::string>() << "\n";
+  else
+    out << "  not proven: the instance space was not exhausted\n";
+  return out.str();
+}
+
 }  // namespace
 
-int merge(const std::vector<std::string>& files, const std::string& output, std::ostream& out,
-          std::ostream& log) {
+int merge(const std::vector<std::string>& files, const std::string& output, Format format,
+          std::ostream& out, std::ostream& log) {
   if (!output.empty()) check_output_file(output, "-o");
   std::vector<ShardFile> shards;
   for (const auto& file : files) shards.push_back(read_shard(file));
@@ -444,8 +519,20 @@ int merge(const std::vector<std::string>& files, const std::string& output, std:
   summary["seconds"] = {{"sum", seconds}, {"slowest-shard", slowest}, {"fastest-shard", fastest}};
 
   std::ostringstream text;
-  for (const Record* record : records) text << record->body << "\n";
-  text << Json{{"summary", summary}}.dump() << "\n";
+  switch (format) {
+    case Format::json:
+      for (const Record* record : records) text << record->body << "\n";
+      text << Json{{"summary", summary}}.dump() << "\n";
+      break;
+    case Format::yaml:
+      for (const Record* record : records) text << "---\n" << to_yaml(Json::parse(record->body));
+      text << "---\n" << to_yaml(Json{{"summary", summary}});
+      break;
+    case Format::text:
+      for (const Record* record : records) text << record_text(*record, first.file);
+      text << summary_text(summary, missing, incomplete);
+      break;
+  }
   if (output.empty())
     out << text.str();
   else

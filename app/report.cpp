@@ -44,6 +44,16 @@ Json counts_json(const std::vector<std::pair<std::string, Count>>& counts) {
   return out;
 }
 
+std::string instance_text(const Instance& instance, const std::optional<Natural>& class_size,
+                          const std::string& convention,
+                          const std::vector<std::pair<std::string, Count>>& counts) {
+  std::string text = instance.render_text();
+  if (class_size)
+    text += "class: " + to_string(*class_size) + " instance" + (*class_size == 1 ? "" : "s") +
+            " equal to this one up to the family's symmetries\n";
+  return text + "counts" + convention + ":\n" + counts_text(counts) + "\n";
+}
+
 void write_output(const std::string& path, const std::string& content, std::ostream& out) {
   if (path.empty() || path == "-") {
     out << content;

@@ -2,6 +2,7 @@
 // how --shard is read.
 #include <catch2/catch.hpp>
 
+#include <yaml-cpp/yaml.h>
 #include <nlohmann/json.hpp>
 
 #include "cli/run.hpp"
@@ -255,6 +256,42 @@ TEST_CASE("merge: a manifest that contradicts itself, or records from another sh
     CHECK_THAT(r.err, Catch::Contains(file.string() + ":1") &&
                           Catch::Contains("is not a subproblem of shard 1 of 2"));
   }
+}
+
+TEST_CASE("merge: --format json (the default), yaml or text", "[scale-out]") {
+  const std::string a = shard(census, 1, 2, "formats"), b = shard(census, 2, 2, "formats");
+  const Result lines = run("merge " + a + " " + b);
+  REQUIRE(lines.exit_code == 0);
+  CHECK(run("merge --format json " + a + " " + b).out == lines.out);
+  const auto records = json_lines(lines.out);
+  const json summary = records.back().at("summary");
+
+  const Result yaml = run("merge " + a + " " + b + " --format yaml");
+  REQUIRE(yaml.exit_code == 0);
+  const auto documents = YAML::LoadAll(yaml.out);
+  REQUIRE(documents.size() == records.size());
+  CHECK(documents.front()["instance"]["puzzle"].as<std::string>() == "instant-insanity");
+  CHECK(documents.back()["summary"]["instances"].as<std::size_t>() ==
+        summary["instances"].get<std::size_t>());
+  CHECK(documents.back()["summary"]["proven"].as<bool>());
+
+  // Text: the instances exactly as one process prints them, then the summary in words.
+  const Result text = run("merge " + a + " " + b + " --format text");
+  REQUIRE(text.exit_code == 0);
+  const Result single = run("generate " + census + " --format text");
+  REQUIRE(single.exit_code == 0);
+  const auto at = text.out.find("\nsummary: "), single_at = single.out.find("\nsummary: ");
+  REQUIRE(at != std::string::npos);
+  CHECK(text.out.substr(0, at) == single.out.substr(0, single_at));
+  CHECK_THAT(text.out.substr(at), Catch::StartsWith("\nsummary: 14919 instances up to symmetry") &&
+                                      Catch::Contains("from 2 of 2 shards") &&
+                                      Catch::Contains("proven: the whole instance space"));
+  // A missing shard is said in the text too, and the exit code is the same in every format.
+  const Result partial = run("merge " + a + " --format text");
+  CHECK(partial.exit_code == 3);
+  CHECK_THAT(partial.out,
+             Catch::Contains("missing shards: 2") && Catch::Contains("not proven: shards are"));
+  CHECK(run("merge " + a + " --format xml").exit_code == 2);
 }
 
 TEST_CASE("merge: shards cut at a number of instances prove nothing about the rest",
