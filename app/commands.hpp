@@ -71,8 +71,9 @@ int validate(const std::string& spec_file, const std::string& given_root, Format
 // generate.cpp
 struct GenerateRequest {
   RunOverrides run;
-  // "K/N" (1 <= K <= N), "slurm" (from the job array's environment), or "" for the whole run.
-  std::string shard;
+  // "K/N" (1 <= K <= N), "slurm" (from the job array's environment), "slurm/N", or nothing
+  // for the whole run.
+  std::optional<std::string> shard;
   bool progress = false;  // progress on standard error even when it is not a terminal
   bool quiet = false;     // no progress at all, even on a terminal
   std::string output;     // the file to write (atomically, at the end), or "" for standard output

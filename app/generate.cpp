@@ -2,9 +2,11 @@
 // progress line, and its shard manifest.
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <iostream>
 #include <sstream>
+#include <string_view>
 
 #include "commands.hpp"
 #include "files.hpp"
@@ -134,8 +136,25 @@ long long slurm_variable(const char* name) {
   return shard_number(value, std::string("--shard (") + name + ")");
 }
 
-Split parse_shard(const std::string& text) {
-  if (text.empty()) return {};
+// K or N of --shard: digits only (no sign, no spaces), or nullopt. A number too long to be a
+// shard's is read as too large, and refused as out of range.
+std::optional<long long> shard_digits(std::string_view text) {
+  if (text.empty() ||
+      !std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; }))
+    return std::nullopt;
+  return text.size() > 9 ? 1000000000LL : std::stoll(std::string(text));
+}
+
+// "K/N", "slurm" or "slurm/N"; nothing given is the whole run, but an empty or malformed value
+// is refused rather than read as the whole run.
+Split parse_shard(const std::optional<std::string>& given) {
+  if (!given) return {};
+  const std::string& text = *given;
+  const auto malformed = [&] {
+    return InputError(
+        {"command line", 0, 0}, "--shard",
+        "expected K/N (as in 3/16), slurm or slurm/N, K and N whole numbers; got '" + text + "'");
+  };
   long long k = 0, n = 0;
   if (text == "slurm") {
     n = slurm_variable("SLURM_ARRAY_TASK_COUNT");
@@ -144,20 +163,26 @@ Split parse_shard(const std::string& text) {
   } else if (text.rfind("slurm/", 0) == 0) {
     // N given: K is the task's own number, so that a partial array (--array=7,19, to rerun
     // two shards) still maps each task to its shard.
-    n = shard_number(text.substr(6), "--shard");
+    const auto count = shard_digits(std::string_view(text).substr(6));
+    if (!count) throw malformed();
+    n = *count;
     k = slurm_variable("SLURM_ARRAY_TASK_ID");
   } else {
     const auto slash = text.find('/');
-    if (slash == std::string::npos)
-      throw InputError({"command line", 0, 0}, "--shard",
-                       "expected K/N (as in 3/16), slurm or slurm/N; got '" + text + "'");
-    k = shard_number(text.substr(0, slash), "--shard");
-    n = shard_number(text.substr(slash + 1), "--shard");
+    const auto index = shard_digits(std::string_view(text).substr(0, slash));
+    const auto count = slash == std::string::npos
+                           ? std::nullopt
+                           : shard_digits(std::string_view(text).substr(slash + 1));
+    if (!index || !count) throw malformed();
+    k = *index;
+    n = *count;
   }
   if (n < 1 || n > 100000 || k < 1 || k > n)
-    throw InputError({"command line", 0, 0}, "--shard",
-                     "expected 1 <= K <= N <= 100000; got shard " + std::to_string(k) + " of " +
-                         std::to_string(n));
+    throw InputError(
+        {"command line", 0, 0}, "--shard",
+        "expected 1 <= K <= N <= 100000; got " +
+            (text.rfind("slurm", 0) == 0 ? "shard " + std::to_string(k) + " of " + std::to_string(n)
+                                         : "'" + text + "'"));
   return {static_cast<unsigned>(k), static_cast<unsigned>(n)};
 }
 
@@ -203,7 +228,7 @@ int generate(const std::string& spec_file, const GenerateRequest& request, Forma
   if (!request.output.empty()) check_output_file(request.output, "-o");
   const Spec spec = load_spec_with(spec_file, request.run, request.given_root);
   const Split split = parse_shard(request.shard);
-  const bool sharded = !request.shard.empty();
+  const bool sharded = request.shard.has_value();
   // A shard's output is read back by merge: JSON Lines, whatever --format says.
   if (sharded) format = Format::json;
   if (sharded && resolve_strategy(spec) != "exhaustive" && resolve_strategy(spec) != "search")

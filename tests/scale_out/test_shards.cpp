@@ -119,11 +119,22 @@ TEST_CASE("merge: refuses what it cannot trust, exit 2", "[scale-out][bad-input]
 }
 
 TEST_CASE("shards: --shard K/N and --shard slurm are read strictly", "[scale-out][bad-input]") {
-  for (const char* bad : {"0/3", "4/3", "3", "a/b", "1/3x", "-1/3", "1/0", "1/100001", "slurm/x"}) {
+  for (const char* bad :
+       {"0/3", "4/3", "3", "a/b", "1/3x", "-1/3", "1/0", "1/100001", "slurm/x", "99999999999/3"}) {
     INFO(bad);
     const Result r = run("generate " + q3 + " --shard " + bad);
     CHECK(r.exit_code == 2);
     CHECK_THAT(r.err, Catch::Contains("--shard"));
+    CHECK(r.out.empty());
+  }
+  // An empty value is not the whole run, and K and N are digits only: no sign, no spaces.
+  for (const char* bad : {"", " ", "+1/3", " 1/3", "1/ 3", "1/3 ", "1/", "/3", "1//3", "1/3/4",
+                          "slurm/", "slurm/+3"}) {
+    INFO("'" << bad << "'");
+    const Result r = run("generate " + q3 + " --shard '" + bad + "'");
+    CHECK(r.exit_code == 2);
+    CHECK_THAT(r.err, Catch::Contains("--shard: expected K/N (as in 3/16), slurm or slurm/N") &&
+                          Catch::Contains("got '" + std::string(bad) + "'"));
     CHECK(r.out.empty());
   }
   Result r = run("generate " + q3 + " --shard slurm");
