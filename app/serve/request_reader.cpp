@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <fstream>
+#include <optional>
 #include <sstream>
 
 #include "difficulty.hpp"
@@ -79,6 +80,27 @@ Spec request_spec(const Json& body, const ServeLimits& limits, const fs::path& f
   return parse_spec(text, file.string(), families(), folder.string());
 }
 
+std::optional<std::string> seed_field(const Json& body) {
+  if (!body.contains("seed")) return std::nullopt;
+  const Json& value = body["seed"];
+  // As the command line reads --seed: 0 to 2^63 - 1. Digits as text carry a seed beyond what a
+  // JavaScript number holds exactly.
+  constexpr std::uint64_t most = INT64_MAX;
+  const std::string digits = value.is_string() ? value.get<std::string>() : "";
+  std::optional<std::uint64_t> seed;
+  if (value.is_number_unsigned() || (value.is_number_integer() && value.get<std::int64_t>() >= 0))
+    seed = value.get<std::uint64_t>();
+  else if (!digits.empty() && digits.size() <= 19 &&
+           std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; }))
+    seed = std::stoull(digits);
+  if (!seed || *seed > most)
+    throw Refusal{
+        400,
+        "seed must be a whole number from 0 to " + std::to_string(most) + "; got " + value.dump(),
+        "seed"};
+  return std::to_string(*seed);
+}
+
 namespace {
 
 std::string format_scale(double scale) {
@@ -100,9 +122,7 @@ void check_threads(const Spec& spec) {
 std::vector<std::string> with_limit_and_seed(std::vector<std::string> args, const Json& body,
                                              const ServeLimits& limits) {
   args.insert(args.end(), {"--time-limit", std::to_string(limits.seconds) + "s"});
-  if (body.contains("seed"))
-    args.insert(args.end(),
-                {"--seed", std::to_string(whole_field(body, "seed", 0, 0, UINT64_MAX))});
+  if (const auto seed = seed_field(body)) args.insert(args.end(), {"--seed", *seed});
   return args;
 }
 

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -31,6 +32,11 @@ std::string text_field(const Json& body, const std::string& field, const std::st
 // A field that is a whole number from `least` to `most`; `fallback` when absent or null.
 std::uint64_t whole_field(const Json& body, const std::string& field, std::uint64_t fallback,
                           std::uint64_t least, std::uint64_t most);
+
+// The seed asked for, as --seed takes it; nullopt when the request has none. A whole number
+// from 0 to 2^63 - 1, or its digits as text; anything else (null, a sign, a fraction, a word)
+// is refused rather than left to the spec's seed.
+std::optional<std::string> seed_field(const Json& body);
 
 // The spec a request names (a served example) or carries (YAML), written to spec.yaml in the
 // run's folder and read as the command line would read it: the same errors, and `given:`

@@ -76,6 +76,13 @@ def main():
         refused(server, "/api/sheets", {
             "yaml": "puzzle: instant-insanity\ngenerate: {threads: 64}\n"}, 400,
             ["one core"], "generate.threads")
+        # A seed is a whole number from 0 to 2^63 - 1 (or its digits as text), never quietly
+        # the spec's own.
+        for seed in ["abc", None, -5, 1.5, 2 ** 63, "", "+5", " 5", "1e3", True]:
+            refused(server, "/api/sheets", {"example": tower, "seed": seed}, 400,
+                    ["seed must be a whole number from 0 to 9223372036854775807"], "seed")
+        refused(server, "/api/instances", {"example": tower, "seed": "abc"}, 400, ["seed"],
+                "seed")
         refused(server, "/api/instances", {"example": tower, "instances": 51}, 400,
                 ["instances"], "instances")
         refused(server, "/api/check", {"yaml": "puzzle: instant-insanity\nparameters: {cubes: x}\n"},
@@ -100,7 +107,7 @@ def main():
         # The sheet's progress comes as data (worksheet --progress-format json), and the status
         # is made from it: the seed of its first puzzle, and the last step as words.
         status, seeded = server.request("POST", "/api/sheets",
-                                        {"example": tower, "count": 2, "seed": 5})
+                                        {"example": tower, "count": 2, "seed": "5"})
         run = server.wait(seeded["id"])
         events = []
         for line in run["log"].splitlines():
