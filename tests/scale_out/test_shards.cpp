@@ -34,6 +34,18 @@ json summary_of(const std::string& text) {
   return lines.back().at("summary");
 }
 
+// A shard's file as its records (the text before the summary) and its manifest, to be
+// tampered with.
+struct Parts {
+  std::string records;
+  json manifest;
+};
+Parts parts_of(const std::string& file) {
+  const std::string text = slurp(file);
+  const auto cut = text.rfind("{\"summary\"");
+  return {text.substr(0, cut), json::parse(text.substr(cut))};
+}
+
 }  // namespace
 
 TEST_CASE("shards: a shard's manifest says what it did", "[scale-out]") {
@@ -176,10 +188,7 @@ TEST_CASE("shards: SIGTERM and Ctrl-C keep what was done and mark the shard inco
 
 TEST_CASE("merge: a manifest with a wrong field is bad input (exit 2), never a crash",
           "[scale-out][bad-input]") {
-  const std::string text = slurp(shard(q3, 1, 1, "mutate"));
-  const auto cut = text.rfind("{\"summary\"");
-  const std::string records = text.substr(0, cut);
-  const json manifest = json::parse(text.substr(cut));
+  const auto [records, manifest] = parts_of(shard(q3, 1, 1, "mutate"));
   const std::vector<std::pair<json::json_pointer, json>> mutations = {
       {json::json_pointer("/summary/complete"), nullptr},
       {json::json_pointer("/summary/proven"), "yes"},
@@ -216,10 +225,7 @@ TEST_CASE("merge: a manifest with a wrong field is bad input (exit 2), never a c
 
 TEST_CASE("merge: a manifest that contradicts itself, or records from another shard, are exit 2",
           "[scale-out][bad-input]") {
-  const std::string text = slurp(shard(census, 1, 2, "consistent"));
-  const auto cut = text.rfind("{\"summary\"");
-  const std::string records = text.substr(0, cut);
-  const json manifest = json::parse(text.substr(cut));
+  const auto [records, manifest] = parts_of(shard(census, 1, 2, "consistent"));
   const json& parts = manifest["summary"]["subproblems"];
   REQUIRE(manifest["summary"]["complete"] == true);
   REQUIRE(parts["mine"].get<int>() >= 2);
