@@ -1,6 +1,17 @@
-// The puzzlegen commands. Each returns the process exit code:
-// 0 ok, 1 no instance found / check failed, 2 bad input, 3 a limit was reached before an
-// answer, 4 internal error.
+// The puzzlegen commands, one group per file; main.cpp wires them to the command line. Each
+// returns the process exit code: 0 ok, 1 no instance found / check failed, 2 bad input,
+// 3 a limit was reached before an answer, 4 internal error, 5 output could not be written.
+//
+//   describe.cpp     list, describe (and version)
+//   solve.cpp        solve, check
+//   validate.cpp     validate
+//   generate.cpp     generate: its records, summary, progress line and shard manifest
+//   merge.cpp        merge
+//   render.cpp       render
+//   worksheet.cpp    worksheet
+//   serve/           serve (serve/server.hpp)
+//   spec_input.cpp   specs read with a given root and the command line's overrides
+//   report.hpp       what several commands print alike (formats, counts, output files)
 #pragma once
 
 #include <cstdint>
@@ -8,6 +19,7 @@
 #include <optional>
 #include <ostream>
 #include <string>
+#include <vector>
 
 #include "output.hpp"
 #include "spec.hpp"
@@ -23,9 +35,6 @@ enum ExitCode : int {
   write_failed = 5  // the system refused output the user asked for (disk full, ...)
 };
 
-// `document` as JSON or YAML, or `text` for the text format.
-void print(std::ostream& out, Format format, const Json& document, const std::string& text);
-
 // Solution options given on the command line (--count-as, --modulo, ...), by name.
 using OptionOverrides = std::map<std::string, std::string>;
 
@@ -40,34 +49,55 @@ struct RunOverrides {
   std::optional<std::string> difficulty;  // a level name: instance.difficulty in the spec
 };
 
-struct GenerateRequest {
-  RunOverrides run;
-  // "K/N" (1 <= K <= N), "slurm" (from the job array's environment), or "" for the whole run.
-  std::string shard;
-  bool progress = false;  // progress on standard error even when it is not a terminal
-  bool quiet = false;     // no progress at all, even on a terminal
-  std::string output;     // the file to write (atomically, at the end), or "" for standard output
-};
-
+// describe.cpp
 int list_families(Format format, std::ostream& out);
 int describe_family(const std::string& name, Format format, std::ostream& out);
+// This build's version, written into every shard manifest.
+std::string version();
+
+// solve.cpp
 int solve(const std::string& file, const OptionOverrides& options,
           const std::vector<std::string>& kinds, std::uint64_t cap, const std::string& time_limit,
           unsigned threads, bool grade, Format format, std::ostream& out);
-int check(const std::string& file, const std::string& spec_file, Format format, std::ostream& out);
-int validate(const std::string& spec_file, Format format, std::ostream& out);
+// `given_root`: the folder a spec's `given:` file must lie in (--given-root), "" for the
+// default (load_spec); likewise in the requests below.
+int check(const std::string& file, const std::string& spec_file, const std::string& given_root,
+          Format format, std::ostream& out);
+
+// validate.cpp
+int validate(const std::string& spec_file, const std::string& given_root, Format format,
+             std::ostream& out);
+
+// generate.cpp
+struct GenerateRequest {
+  RunOverrides run;
+  // "K/N" (1 <= K <= N), "slurm" (from the job array's environment), "slurm/N", or nothing
+  // for the whole run.
+  std::optional<std::string> shard;
+  bool progress = false;  // progress on standard error even when it is not a terminal
+  bool quiet = false;     // no progress at all, even on a terminal
+  std::string output;     // the file to write (atomically, at the end), or "" for standard output
+  std::string given_root;
+};
+
 // With a shard, the output is JSON Lines whose summary is the shard's manifest (see merge).
 int generate(const std::string& spec_file, const GenerateRequest& request, Format format,
              std::ostream& out);
+
+// merge.cpp
 // Combines the JSON Lines of a run's shards into one stream and summary: exit 0 when every
 // shard is present and complete, 3 naming the missing or incomplete ones, 2 for files that
 // cannot be trusted (unreadable, corrupt, duplicate shards, different specs or versions).
-int merge(const std::vector<std::string>& files, const std::string& output, std::ostream& out,
-          std::ostream& log);
+// `format`: json is JSON Lines, as the shards are written; yaml and text as generate prints.
+int merge(const std::vector<std::string>& files, const std::string& output, Format format,
+          std::ostream& out, std::ostream& log);
+
+// render.cpp
 // `format`: text, yaml, json, svg or html; `output`: a file written atomically, or "" for `out`.
 int render(const std::string& file, const std::string& solution_kind, const std::string& format,
            const std::string& output, std::ostream& out);
 
+// worksheet.cpp
 struct WorksheetRequest {
   // Puzzles per spec: one count for every spec, or one for all.
   std::vector<std::size_t> counts{4};
@@ -78,21 +108,21 @@ struct WorksheetRequest {
   std::string paper = "a4";   // a4 | letter
   std::string key = "after";  // after (the sheet's last pages) | separate (NAME-key.html) | none
   double scale = 1;           // the puzzles' drawings enlarged (nets: 11.6 mm faces times it)
+  std::string given_root;
+  // Progress on `log`: text (lines for a reader) | json (JSON Lines: part, puzzle and wrote
+  // events, for a program such as serve).
+  std::string progress_format = "text";
 };
-// Progress and errors go to `log`.
+// Progress goes to `log`, errors to standard error.
 // A sheet of puzzles from one or more specs (a titled part each), numbered through.
 int worksheet(const std::vector<std::string>& spec_files, const WorksheetRequest& request,
               std::ostream& log);
 
-// The folder specs' `given:` files must lie in (--given-root); "" for the default (load_spec).
-void set_given_root(std::string folder);
-// A spec file, read with the run's given root.
-Spec read_spec(const std::string& spec_file);
-
-// This build's version, written into every shard manifest.
-std::string version();
-
+// spec_input.cpp
+// A spec file; `given_root` as for check.
+Spec read_spec(const std::string& spec_file, const std::string& given_root);
 // The spec with command-line overrides of its `generate:` section applied.
-Spec load_spec_with(const std::string& spec_file, const RunOverrides& overrides);
+Spec load_spec_with(const std::string& spec_file, const RunOverrides& overrides,
+                    const std::string& given_root);
 
 }  // namespace puzzlegen::cli

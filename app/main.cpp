@@ -89,6 +89,7 @@ int main(int argc, char** argv) {
                                                 {"completion shell", "bash"},
                                                 {"worksheet --paper", "a4 letter"},
                                                 {"worksheet --key", "after separate none"},
+                                                {"worksheet --progress-format", "text json"},
                                                 {"* --difficulty", "easy medium hard extreme"}};
   for (const auto& f : cli::families().families())
     for (const auto& info : f->solution_options()) {
@@ -162,6 +163,11 @@ int main(int argc, char** argv) {
       "merge", "combine the outputs of generate --shard into one stream and one summary");
   merge->add_option("files", shard_files, "one JSON Lines file per shard")->required();
   merge->add_option("-o,--output", merged, "write to this file (default: standard output)");
+  // JSON Lines by default, as merge has always printed (scripts read it).
+  std::string merge_format = "json";
+  merge->add_option("--format", merge_format, "output format (default json: JSON Lines)")
+      ->check(CLI::IsMember({"text", "yaml", "json"}))
+      ->default_val("json");
 
   std::string output;
   auto* render =
@@ -212,6 +218,12 @@ int main(int argc, char** argv) {
                    "beside the sheet) or none")
       ->check(CLI::IsMember({"after", "separate", "none"}))
       ->default_val("after");
+  worksheet
+      ->add_option("--progress-format", sheet.progress_format,
+                   "progress on standard error: text, or json (one JSON object a line, for "
+                   "programs)")
+      ->check(CLI::IsMember({"text", "json"}))
+      ->default_val("text");
 
   cli::ServeRequest served;
   auto* serve = app.add_subcommand(
@@ -273,7 +285,8 @@ int main(int argc, char** argv) {
   std::ostringstream discarded;
   std::ostream& log = quiet ? discarded : std::cerr;
   request.quiet = quiet;
-  cli::set_given_root(given_root);
+  request.given_root = given_root;
+  sheet.given_root = given_root;
 
   served.plugins = plugins;
   install_interrupt_handler();
@@ -288,10 +301,11 @@ int main(int argc, char** argv) {
     if (solve->parsed())
       return cli::solve(file, overrides, only_kinds, cap, time_limit, threads, !no_difficulty, fmt,
                         std::cout);
-    if (check->parsed()) return cli::check(file, spec_file, fmt, std::cout);
-    if (validate->parsed()) return cli::validate(spec_file, fmt, std::cout);
+    if (check->parsed()) return cli::check(file, spec_file, given_root, fmt, std::cout);
+    if (validate->parsed()) return cli::validate(spec_file, given_root, fmt, std::cout);
     if (generate->parsed()) return cli::generate(spec_file, request, fmt, std::cout);
-    if (merge->parsed()) return cli::merge(shard_files, merged, std::cout, log);
+    if (merge->parsed())
+      return cli::merge(shard_files, merged, parse_format(merge_format), std::cout, log);
     if (render->parsed()) return cli::render(file, kind, format, output, std::cout);
     if (worksheet->parsed()) return cli::worksheet(sheet_specs, sheet, log);
     // Takes SIGINT and SIGTERM itself (sigwait), so the handler above never sees them.

@@ -2,14 +2,18 @@
 // field read from a file is checked first: a file merge cannot trust is an input error (exit 2)
 // naming the file, the line and the field, never a crash.
 #include <fstream>
+#include <iomanip>
 #include <map>
 #include <set>
 #include <sstream>
 
 #include "commands.hpp"
 #include "error.hpp"
+#include "families.hpp"
 #include "files.hpp"
 #include "render/html.hpp"
+#include "report.hpp"
+#include "yaml_input.hpp"
 
 namespace puzzlegen::cli {
 
@@ -18,6 +22,7 @@ namespace {
 constexpr std::uint64_t kMaxShards = 100000;  // as `generate --shard` accepts
 
 struct Record {
+  std::size_t line = 0;  // in its file
   std::size_t subproblem = 0;
   std::vector<int> key;
   std::string body;  // the record as a single run prints it
@@ -28,7 +33,7 @@ struct Record {
 struct Manifest {
   unsigned index = 0, of = 0;
   std::string spec_sha256, version, strategy, stopped;
-  std::uint64_t seed = 0, subproblems = 0, done = 0, explored = 0, nodes = 0;
+  std::uint64_t seed = 0, subproblems = 0, mine = 0, done = 0, explored = 0, nodes = 0;
   bool complete = false, proven = false, exhausted = false;
   double seconds = 0;
   std::optional<std::uint64_t> wanted;  // instances asked for; nullopt = all
@@ -128,6 +133,7 @@ Manifest read_manifest(const Json& summary, const std::string& file, std::size_t
   m.seed = f.count("seed");
   const Fields parts = f.object("subproblems");
   m.subproblems = parts.count("total");
+  m.mine = parts.count("mine");
   m.done = parts.count("done");
   m.explored = f.count("explored");
   m.nodes = f.count("nodes");
@@ -163,7 +169,35 @@ Manifest read_manifest(const Json& summary, const std::string& file, std::size_t
       }
     }
   }
+  // What the shard says of itself must hold together, or merge would prove what was never
+  // searched.
+  if (m.done > m.mine)
+    parts.fail("done", std::to_string(m.done) + " subproblems done, more than the shard's " +
+                           std::to_string(m.mine));
+  if (m.complete != (m.exhausted || m.proven))
+    f.fail("complete", std::string(m.complete ? "true" : "false") +
+                           ", but a shard is complete exactly when it is exhausted or proven");
+  if (m.exhausted && m.done < m.mine)
+    f.fail("exhausted", "true, but only " + std::to_string(m.done) + " of the shard's " +
+                            std::to_string(m.mine) + " subproblems were searched");
+  // Only an optimum that meets its bound ends a shard before all of its subproblems.
+  if (m.complete && m.done < m.mine && !(m.objective && m.proven && m.best))
+    f.fail("complete", "true, but only " + std::to_string(m.done) + " of the shard's " +
+                           std::to_string(m.mine) + " subproblems were searched");
   return m;
+}
+
+// Every record must come from a subproblem of its own shard: shard K of N has the subproblems
+// K - 1, K - 1 + N, ... (shard_subproblems in generators/subproblems.cpp).
+void check_records(const ShardFile& shard) {
+  const Manifest& m = shard.manifest;
+  for (const Record& record : shard.records)
+    if (record.subproblem % m.of != m.index - 1 ||
+        (m.subproblems != 0 && record.subproblem >= m.subproblems))
+      throw InputError({shard.file, static_cast<int>(record.line), 0}, "subproblem",
+                       std::to_string(record.subproblem) + " is not a subproblem of shard " +
+                           std::to_string(m.index) + " of " + std::to_string(m.of) + " (of " +
+                           std::to_string(m.subproblems) + ")");
 }
 
 ShardFile read_shard(const std::string& path) {
@@ -197,6 +231,7 @@ ShardFile read_shard(const std::string& path) {
       const Fields f(tail, path, line);
       if (tail.size() != 2) f.fail("key", "expected the record to end with subproblem and key");
       Record record;
+      record.line = line;
       record.subproblem = f.count("subproblem");
       record.key = f.key(f.at("key", "a list of integers"), "key");
       // The class size is the record's last field (a quote inside a JSON string is escaped,
@@ -234,6 +269,7 @@ ShardFile read_shard(const std::string& path) {
       f.fail("subproblem",
              "missing: not a shard's output; run each shard with generate --shard K/N");
     Record record;
+    record.line = line;
     record.subproblem = f.count("subproblem");
     record.key = f.key(f.at("key", "a list of integers"), "key");
     if (const Json* size = f.find("class-size"))
@@ -247,6 +283,7 @@ ShardFile read_shard(const std::string& path) {
   if (!have_manifest)
     throw InputError({path, static_cast<int>(line), 0}, "summary",
                      "no summary line: the shard was cut off before it finished; run it again");
+  check_records(shard);
   return shard;
 }
 
@@ -281,10 +318,81 @@ void check_same_run(const ShardFile& shard, const ShardFile& first) {
     differs("subproblems.total", std::to_string(a.subproblems), std::to_string(b.subproblems));
 }
 
+// A merged record as `generate --format text` prints one, from what the record says.
+std::string record_text(const Record& record, const std::string& file) {
+  const Json json = Json::parse(record.body);
+  const LoadedInstance loaded = parse_instance(record.body, file, families());
+  std::vector<std::pair<std::string, Count>> counts;
+  const Json counted_kinds = json.value("counts", Json::object());
+  const Json choices = json.value("convention", Json::object());
+  for (const auto& [kind, counted] : counted_kinds.items()) {
+    Count count;
+    count.value = natural_from_json(counted.value("count", Json())).value_or(0);
+    count.exact = counted.value("exact", true);
+    for (const auto reason : {StopReason::time_limit, StopReason::node_limit,
+                              StopReason::interrupted, StopReason::cancelled})
+      if (counted.value("stopped", "") == to_string(reason)) count.stopped = reason;
+    counts.emplace_back(kind, count);
+  }
+  // The convention's choices, as convention_suffix words them.
+  std::string convention;
+  for (const auto& [name, value] : choices.items())
+    if (value.is_string())
+      convention += (convention.empty() ? "" : ", ") + name + " " + value.get<std::string>();
+  return instance_text(*loaded.instance, record.class_size,
+                       convention.empty() ? "" : " (" + convention + ")", counts);
+}
+
+// The merged summary in words.
+std::string summary_text(const Json& s, const std::vector<unsigned>& missing,
+                         const std::vector<unsigned>& incomplete) {
+  std::ostringstream out;
+  const auto instances = s["instances"].get<std::size_t>();
+  const bool objective = s.contains("objective");
+  out << "summary: " << instances << " instance" << (instances == 1 ? "" : "s");
+  if (!s["instances-in-classes"].is_null() && instances > 0 && !objective)
+    out << " up to symmetry, " << s["instances-in-classes"].dump() << " counted one by one";
+  out << " (" << s["strategy"].get<std::string>() << ", seed " << s["seed"].dump() << ", "
+      << s["explored"].dump() << " candidates judged), from " << s["shards"]["present"].dump()
+      << " of " << s["shards"]["of"].dump() << " shards\n";
+  if (objective) {
+    out << "  objective: " << s["objective"].get<std::string>() << " = "
+        << (s["best"].is_null() ? std::string("none found") : s["best"].dump()) << "\n";
+    if (!s["optimal-instances"].is_null())
+      out << "  instances reaching it: " << s["optimal-instances"].dump()
+          << " (distinct up to the family's instance symmetries"
+          << (s["optimal-instances-in-classes"].is_null()
+                  ? std::string()
+                  : "; " + s["optimal-instances-in-classes"].dump() + " counted one by one")
+          << ")\n";
+  }
+  if (!missing.empty()) out << "  missing shards: " << list_text(missing) << "\n";
+  if (!incomplete.empty())
+    out << "  incomplete shards (stopped before the end; run them again): " << list_text(incomplete)
+        << "\n";
+  out << "  subproblems: " << s["subproblems"]["done"].dump() << " of "
+      << s["subproblems"]["total"].dump() << " searched, " << s["nodes"].dump()
+      << " nodes; shards took " << std::setprecision(3) << s["seconds"]["sum"].get<double>()
+      << " s in all, the slowest " << s["seconds"]["slowest-shard"].get<double>() << " s\n";
+  if (s["proven"].get<bool>() && s["exhausted"].get<bool>())
+    out << "  proven: the whole instance space was searched"
+        << (objective ? ", so this is optimal" : "") << "\n";
+  else if (s["proven"].get<bool>())
+    out << "  proven: a shard's best meets the bound nothing can do better than, so this is "
+           "optimal\n";
+  else if (!missing.empty() || !incomplete.empty())
+    out << "  not proven: shards are missing or incomplete\n";
+  else if (s["stopped"] != "none")
+    out << "  not proven: stopped by " << s["stopped"].get<std::string>() << "\n";
+  else
+    out << "  not proven: the instance space was not exhausted\n";
+  return out.str();
+}
+
 }  // namespace
 
-int merge(const std::vector<std::string>& files, const std::string& output, std::ostream& out,
-          std::ostream& log) {
+int merge(const std::vector<std::string>& files, const std::string& output, Format format,
+          std::ostream& out, std::ostream& log) {
   if (!output.empty()) check_output_file(output, "-o");
   std::vector<ShardFile> shards;
   for (const auto& file : files) shards.push_back(read_shard(file));
@@ -411,8 +519,20 @@ int merge(const std::vector<std::string>& files, const std::string& output, std:
   summary["seconds"] = {{"sum", seconds}, {"slowest-shard", slowest}, {"fastest-shard", fastest}};
 
   std::ostringstream text;
-  for (const Record* record : records) text << record->body << "\n";
-  text << Json{{"summary", summary}}.dump() << "\n";
+  switch (format) {
+    case Format::json:
+      for (const Record* record : records) text << record->body << "\n";
+      text << Json{{"summary", summary}}.dump() << "\n";
+      break;
+    case Format::yaml:
+      for (const Record* record : records) text << "---\n" << to_yaml(Json::parse(record->body));
+      text << "---\n" << to_yaml(Json{{"summary", summary}});
+      break;
+    case Format::text:
+      for (const Record* record : records) text << record_text(*record, first.file);
+      text << summary_text(summary, missing, incomplete);
+      break;
+  }
   if (output.empty())
     out << text.str();
   else

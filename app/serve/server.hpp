@@ -21,6 +21,10 @@ struct ServeLimits {
   std::size_t running = 0;             // runs at once; 0: one per core
   std::size_t waiting = 32;            // runs queued behind them (429 beyond)
   std::size_t kept = 64;               // finished runs whose files are kept (oldest go)
+  std::size_t headers = 100;           // header lines in one request (431 beyond)
+  std::size_t head_bytes = 32 * 1024;  // its request line and headers together (431 beyond)
+  int request_seconds = 10;            // to receive a request whole (then the connection closes)
+  std::size_t connections = 64;        // served at once; more wait for one to end
 };
 
 struct ServeRequest {

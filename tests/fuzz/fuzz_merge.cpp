@@ -22,11 +22,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       .write(reinterpret_cast<const char*>(data), static_cast<std::streamsize>(size));
   std::ostringstream out, log;
   try {
-    (void)puzzlegen::cli::merge({path, path}, "", out, log);  // a shard twice, too
+    (void)puzzlegen::cli::merge({path, path}, "", puzzlegen::Format::json, out,
+                                log);  // a shard twice, too
   } catch (const puzzlegen::InputError&) {
   }
   try {
-    (void)puzzlegen::cli::merge({path}, "", out, log);
+    (void)puzzlegen::cli::merge({path}, "", puzzlegen::Format::json, out, log);
   } catch (const puzzlegen::InputError&) {
   }
   return 0;

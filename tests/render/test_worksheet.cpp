@@ -365,6 +365,50 @@ TEST_CASE("worksheet: a sheet from several specs, a titled part each, numbered t
   CHECK_FALSE(fs::exists(never));
 }
 
+// serve reads a sheet's progress as a program: JSON Lines on standard error, one event a line,
+// never words it would have to parse.
+TEST_CASE("worksheet: --progress-format json reports each part, puzzle and file as JSON Lines",
+          "[render][cli]") {
+  const fs::path sheet = scratch_dir() / "progress.html";
+  const std::string specs = source("specs/instant-insanity/unique-tower.yaml") + " " +
+                            source("specs/cube36/unique-n5.yaml");
+  Result r = run("worksheet " + specs + " --count 2,1 --seed 11 --key separate -o " +
+                 sheet.string() + " --progress-format json");
+  INFO(r.err);
+  REQUIRE(r.exit_code == 0);
+  const auto events = json_lines(r.err);  // every line is JSON, or this throws
+  REQUIRE(events.size() == 7);
+  using nlohmann::json;
+  CHECK(events[0] == json({{"event", "part"},
+                           {"part", 1},
+                           {"parts", 2},
+                           {"spec", source("specs/instant-insanity/unique-tower.yaml")},
+                           {"puzzles", 2}}));
+  // Instant Insanity's puzzles each come from a seed of their own, the first the one asked for.
+  CHECK(events[1] ==
+        json({{"event", "puzzle"}, {"part", 1}, {"puzzle", 1}, {"of", 2}, {"seed", 11}}));
+  CHECK(events[2]["event"] == "puzzle");
+  CHECK(events[2]["puzzle"] == 2);
+  CHECK(events[2]["seed"].get<std::uint64_t>() > 11);
+  CHECK(events[3]["event"] == "part");
+  CHECK(events[3]["part"] == 2);
+  CHECK(events[4]["event"] == "puzzle");
+  CHECK(events[4]["part"] == 2);
+  CHECK(events[4]["of"] == 1);
+  CHECK(events[5] == json({{"event", "wrote"}, {"file", sheet.string()}}));
+  CHECK(events[6]["event"] == "wrote");
+  CHECK_THAT(events[6]["file"].get<std::string>(), Catch::EndsWith("progress-key.html"));
+
+  // The default stays the lines a reader reads.
+  r = run("worksheet " + specs + " --count 2,1 --seed 11 -o " + sheet.string());
+  REQUIRE(r.exit_code == 0);
+  CHECK_THAT(r.err, Catch::StartsWith(source("specs/instant-insanity/unique-tower.yaml") +
+                                      ":\npuzzle 1 of 2: seed 11\npuzzle 2 of 2: seed "));
+  CHECK_THAT(r.err, Catch::EndsWith("wrote " + sheet.string() + "\n"));
+  CHECK(run("worksheet " + specs + " -o " + sheet.string() + " --progress-format xml").exit_code ==
+        2);
+}
+
 TEST_CASE("worksheet: a spec without bounds still gets every count in its key", "[render][cli]") {
   const fs::path spec = scratch_dir() / "no-bounds.yaml";
   std::ofstream(spec) << "puzzle: instant-insanity\nparameters: {cubes: 4}\n"

@@ -2,6 +2,7 @@
 // how --shard is read.
 #include <catch2/catch.hpp>
 
+#include <yaml-cpp/yaml.h>
 #include <nlohmann/json.hpp>
 
 #include "cli/run.hpp"
@@ -31,6 +32,18 @@ json summary_of(const std::string& text) {
   const auto lines = json_lines(text);
   REQUIRE_FALSE(lines.empty());
   return lines.back().at("summary");
+}
+
+// A shard's file as its records (the text before the summary) and its manifest, to be
+// tampered with.
+struct Parts {
+  std::string records;
+  json manifest;
+};
+Parts parts_of(const std::string& file) {
+  const std::string text = slurp(file);
+  const auto cut = text.rfind("{\"summary\"");
+  return {text.substr(0, cut), json::parse(text.substr(cut))};
 }
 
 }  // namespace
@@ -118,11 +131,22 @@ TEST_CASE("merge: refuses what it cannot trust, exit 2", "[scale-out][bad-input]
 }
 
 TEST_CASE("shards: --shard K/N and --shard slurm are read strictly", "[scale-out][bad-input]") {
-  for (const char* bad : {"0/3", "4/3", "3", "a/b", "1/3x", "-1/3", "1/0", "1/100001", "slurm/x"}) {
+  for (const char* bad :
+       {"0/3", "4/3", "3", "a/b", "1/3x", "-1/3", "1/0", "1/100001", "slurm/x", "99999999999/3"}) {
     INFO(bad);
     const Result r = run("generate " + q3 + " --shard " + bad);
     CHECK(r.exit_code == 2);
     CHECK_THAT(r.err, Catch::Contains("--shard"));
+    CHECK(r.out.empty());
+  }
+  // An empty value is not the whole run, and K and N are digits only: no sign, no spaces.
+  for (const char* bad : {"", " ", "+1/3", " 1/3", "1/ 3", "1/3 ", "1/", "/3", "1//3", "1/3/4",
+                          "slurm/", "slurm/+3"}) {
+    INFO("'" << bad << "'");
+    const Result r = run("generate " + q3 + " --shard '" + bad + "'");
+    CHECK(r.exit_code == 2);
+    CHECK_THAT(r.err, Catch::Contains("--shard: expected K/N (as in 3/16), slurm or slurm/N") &&
+                          Catch::Contains("got '" + std::string(bad) + "'"));
     CHECK(r.out.empty());
   }
   Result r = run("generate " + q3 + " --shard slurm");
@@ -164,10 +188,7 @@ TEST_CASE("shards: SIGTERM and Ctrl-C keep what was done and mark the shard inco
 
 TEST_CASE("merge: a manifest with a wrong field is bad input (exit 2), never a crash",
           "[scale-out][bad-input]") {
-  const std::string text = slurp(shard(q3, 1, 1, "mutate"));
-  const auto cut = text.rfind("{\"summary\"");
-  const std::string records = text.substr(0, cut);
-  const json manifest = json::parse(text.substr(cut));
+  const auto [records, manifest] = parts_of(shard(q3, 1, 1, "mutate"));
   const std::vector<std::pair<json::json_pointer, json>> mutations = {
       {json::json_pointer("/summary/complete"), nullptr},
       {json::json_pointer("/summary/proven"), "yes"},
@@ -200,6 +221,94 @@ TEST_CASE("merge: a manifest with a wrong field is bad input (exit 2), never a c
   const Result r = run("merge " + file.string());
   CHECK(r.exit_code == 2);
   CHECK_THAT(r.err, Catch::Contains("key"));
+}
+
+TEST_CASE("merge: a manifest that contradicts itself, or records from another shard, are exit 2",
+          "[scale-out][bad-input]") {
+  const auto [records, manifest] = parts_of(shard(census, 1, 2, "consistent"));
+  const json& parts = manifest["summary"]["subproblems"];
+  REQUIRE(manifest["summary"]["complete"] == true);
+  REQUIRE(parts["mine"].get<int>() >= 2);
+  REQUIRE_FALSE(records.empty());
+  const fs::path file = scratch_dir() / "contradicts.jsonl";
+  const auto merged = [&](const std::string& lines, const json& summary) {
+    std::ofstream(file) << lines << summary.dump() << "\n";
+    return run("merge " + file.string());
+  };
+  CHECK(merged(records, manifest).exit_code == 3);  // as written: shard 2 is missing
+
+  // Complete, yet it says it searched fewer subproblems than it had; or more.
+  json bad = manifest;
+  bad["summary"]["subproblems"]["done"] = parts["mine"].get<int>() - 1;
+  Result r = merged(records, bad);
+  CHECK(r.exit_code == 2);
+  CHECK_THAT(r.err, Catch::Contains(file.string()) && Catch::Contains("summary.exhausted") &&
+                        Catch::Contains("subproblems were searched"));
+  CHECK(r.out.empty());
+  bad["summary"]["complete"] = false;  // merely incomplete: fine, and not proven
+  bad["summary"]["exhausted"] = false;
+  bad["summary"]["proven"] = false;
+  CHECK(merged(records, bad).exit_code == 3);
+  bad = manifest;
+  bad["summary"]["subproblems"]["done"] = parts["mine"].get<int>() + 1;
+  r = merged(records, bad);
+  CHECK(r.exit_code == 2);
+  CHECK_THAT(r.err, Catch::Contains("summary.subproblems.done"));
+  bad = manifest;
+  bad["summary"]["proven"] = false;
+  bad["summary"]["exhausted"] = false;  // yet complete
+  CHECK(merged(records, bad).exit_code == 2);
+
+  // A record from a subproblem of shard 2 (odd subproblems), or from none at all; as written
+  // (merge reads such a line as text) and with its fields in another order (as JSON).
+  const std::string line = records.substr(0, records.find('\n'));
+  auto foreign = nlohmann::ordered_json::parse(line);
+  foreign["subproblem"] = foreign["subproblem"].get<std::size_t>() + 1;
+  json beyond = json::parse(line);
+  beyond["subproblem"] = parts["total"].get<std::size_t>() * 2;
+  for (const std::string& record : {foreign.dump(), beyond.dump()}) {
+    r = merged(record + "\n" + records, manifest);
+    INFO(record.substr(0, 40) << "\n" << r.err);
+    CHECK(r.exit_code == 2);
+    CHECK_THAT(r.err, Catch::Contains(file.string() + ":1") &&
+                          Catch::Contains("is not a subproblem of shard 1 of 2"));
+  }
+}
+
+TEST_CASE("merge: --format json (the default), yaml or text", "[scale-out]") {
+  const std::string a = shard(census, 1, 2, "formats"), b = shard(census, 2, 2, "formats");
+  const Result lines = run("merge " + a + " " + b);
+  REQUIRE(lines.exit_code == 0);
+  CHECK(run("merge --format json " + a + " " + b).out == lines.out);
+  const auto records = json_lines(lines.out);
+  const json summary = records.back().at("summary");
+
+  const Result yaml = run("merge " + a + " " + b + " --format yaml");
+  REQUIRE(yaml.exit_code == 0);
+  const auto documents = YAML::LoadAll(yaml.out);
+  REQUIRE(documents.size() == records.size());
+  CHECK(documents.front()["instance"]["puzzle"].as<std::string>() == "instant-insanity");
+  CHECK(documents.back()["summary"]["instances"].as<std::size_t>() ==
+        summary["instances"].get<std::size_t>());
+  CHECK(documents.back()["summary"]["proven"].as<bool>());
+
+  // Text: the instances exactly as one process prints them, then the summary in words.
+  const Result text = run("merge " + a + " " + b + " --format text");
+  REQUIRE(text.exit_code == 0);
+  const Result single = run("generate " + census + " --format text");
+  REQUIRE(single.exit_code == 0);
+  const auto at = text.out.find("\nsummary: "), single_at = single.out.find("\nsummary: ");
+  REQUIRE(at != std::string::npos);
+  CHECK(text.out.substr(0, at) == single.out.substr(0, single_at));
+  CHECK_THAT(text.out.substr(at), Catch::StartsWith("\nsummary: 14919 instances up to symmetry") &&
+                                      Catch::Contains("from 2 of 2 shards") &&
+                                      Catch::Contains("proven: the whole instance space"));
+  // A missing shard is said in the text too, and the exit code is the same in every format.
+  const Result partial = run("merge " + a + " --format text");
+  CHECK(partial.exit_code == 3);
+  CHECK_THAT(partial.out,
+             Catch::Contains("missing shards: 2") && Catch::Contains("not proven: shards are"));
+  CHECK(run("merge " + a + " --format xml").exit_code == 2);
 }
 
 TEST_CASE("merge: shards cut at a number of instances prove nothing about the rest",

@@ -1,12 +1,21 @@
 """Starting and stopping a real `puzzlegen serve` for the tests and the benchmark."""
+import atexit
 import http.client
 import json
 import os
 import re
+import shutil
 import signal
 import subprocess
+import tempfile
 import time
 import urllib.parse
+
+# The servers a test starts make their private folders in a temporary folder of the test's
+# own, so that tests run at the same time do not see each other's folders.
+_TEMPORARY = tempfile.mkdtemp(prefix="serve-test-")
+os.environ["TMPDIR"] = _TEMPORARY
+atexit.register(shutil.rmtree, _TEMPORARY, True)
 
 
 class Server:

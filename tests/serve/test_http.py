@@ -5,6 +5,7 @@ the server stops cleanly on SIGTERM and leaves no private folder behind.
 
 Usage: test_http.py PUZZLEGEN"""
 import concurrent.futures
+import json
 import os
 import sys
 import time
@@ -75,6 +76,13 @@ def main():
         refused(server, "/api/sheets", {
             "yaml": "puzzle: instant-insanity\ngenerate: {threads: 64}\n"}, 400,
             ["one core"], "generate.threads")
+        # A seed is a whole number from 0 to 2^63 - 1 (or its digits as text), never quietly
+        # the spec's own.
+        for seed in ["abc", None, -5, 1.5, 2 ** 63, "", "+5", " 5", "1e3", True]:
+            refused(server, "/api/sheets", {"example": tower, "seed": seed}, 400,
+                    ["seed must be a whole number from 0 to 9223372036854775807"], "seed")
+        refused(server, "/api/instances", {"example": tower, "seed": "abc"}, 400, ["seed"],
+                "seed")
         refused(server, "/api/instances", {"example": tower, "instances": 51}, 400,
                 ["instances"], "instances")
         refused(server, "/api/check", {"yaml": "puzzle: instant-insanity\nparameters: {cubes: x}\n"},
@@ -95,6 +103,24 @@ def main():
         check(status == 200 and sheet.count(b'class="puzzle"') == 8, "its 8 puzzles are served")
         status, key = server.request("GET", run["files"]["key"])
         check(status == 200 and b"answer-key" in key, "its separate key is served")
+
+        # The sheet's progress comes as data (worksheet --progress-format json), and the status
+        # is made from it: the seed of its first puzzle, and the last step as words.
+        status, seeded = server.request("POST", "/api/sheets",
+                                        {"example": tower, "count": 2, "seed": "5"})
+        run = server.wait(seeded["id"])
+        events = []
+        for line in run["log"].splitlines():
+            try:
+                events.append(json.loads(line))
+            except ValueError:
+                events.append({"event": "words: " + line})
+        check(run["state"] == "done" and [e["event"] for e in events] ==
+              ["part", "puzzle", "puzzle", "wrote"],
+              "a sheet reports its progress as JSON Lines (%s)" % run["log"][:200])
+        check(run.get("seed") == 5 and run["progress"] == "wrote sheet.html",
+              "its status says its seed and last step (%s, %s)"
+              % (run.get("seed"), run["progress"]))
 
         # Cancelling: a long run ends, its process with it.
         status, slow = server.request("POST", "/api/sheets", SLOW)

@@ -12,6 +12,7 @@ from server import Checks, Server, path_of, pdf_pages, private_folders  # noqa: 
 
 from selenium import webdriver  # noqa: E402
 from selenium.webdriver.chrome.service import Service  # noqa: E402
+from selenium.common.exceptions import TimeoutException  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support import expected_conditions  # noqa: E402
 from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
@@ -93,6 +94,25 @@ def main():
               "its PDF downloads, %d pages" % pages)
         check(b"612 792" in pdf or b"612.0 792.0" in pdf or b"/MediaBox [0 0 612 792]" in pdf,
               "on Letter paper")
+
+        # A seed that is not a whole number is refused with the server's words, never replaced
+        # by the spec's own seed.
+        for bad in ["abc", "-5"]:
+            seed_box = driver.find_element(By.ID, "seed")
+            seed_box.clear()
+            seed_box.send_keys(bad)
+            driver.find_element(By.ID, "generate").click()
+            try:
+                WebDriverWait(driver, 20).until(
+                    lambda d: "seed" in d.find_element(By.ID, "error").text)
+            except TimeoutException:
+                pass  # the check below says what the page showed instead
+            message = driver.find_element(By.ID, "error").text
+            check("whole number" in message and not driver.find_element(By.ID, "result")
+                  .is_displayed() and driver.switch_to.active_element.get_attribute("id") == "seed",
+                  "a seed of %s is refused, the field focused (%s)" % (bad, message))
+        driver.save_screenshot(os.path.join(shots, "bad-seed.png"))
+        seed_box.clear()
 
         # The 36 Cube: 4 boards, A4, the key in a file of its own.
         puzzles, answers = make_sheet(driver, server, "cube36/unique-n5.yaml", 4, "a4",

@@ -1,5 +1,5 @@
-// The printable commands: `render` (one instance, and a solution, as SVG or HTML) and
-// `worksheet` (N generated puzzles on one HTML page, the answer key after a page break).
+// `worksheet`: N generated puzzles on one printable HTML page, the answer key after a page
+// break (or in a file of its own), and a PDF of it.
 #include <filesystem>
 #include <iostream>
 #include <map>
@@ -7,11 +7,11 @@
 #include <sstream>
 
 #include "commands.hpp"
-#include "families.hpp"
 #include "files.hpp"
 #include "generate.hpp"
+#include "judge.hpp"
 #include "render/html.hpp"
-#include "yaml_input.hpp"
+#include "report.hpp"
 
 namespace puzzlegen::cli {
 
@@ -54,13 +54,52 @@ std::vector<Shown> answers(const Spec& spec, const Instance& instance, const Lim
   return out;
 }
 
-void write_output(const std::string& path, const std::string& content, std::ostream& out) {
-  if (path.empty() || path == "-") {
-    out << content;
-    return;
+// The sheet's progress on `log`: lines for a reader, or with `json` one JSON object a line for
+// a program (serve), which must not have to parse the words.
+class SheetProgress {
+ public:
+  SheetProgress(std::ostream& log, bool json) : log_(log), json_(json) {}
+
+  // Part `part` of `parts` (numbered from 1), from `spec_file`: `puzzles` to find.
+  void part(std::size_t part, std::size_t parts, const std::string& spec_file,
+            std::size_t puzzles) {
+    part_ = part;
+    if (json_)
+      line({{"event", "part"},
+            {"part", part},
+            {"parts", parts},
+            {"spec", spec_file},
+            {"puzzles", puzzles}});
+    else if (parts > 1)
+      log_ << spec_file << ":\n";
   }
-  write_file_atomically(path, content);  // OutputError (exit 5) if the system refuses
-}
+  // A puzzle found: the `number`th of the part's `of`, from its own seed, if any.
+  void puzzle(std::size_t number, std::size_t of, std::optional<std::uint64_t> seed) {
+    if (json_) {
+      Json event = {{"event", "puzzle"}, {"part", part_}, {"puzzle", number}, {"of", of}};
+      if (seed) event["seed"] = *seed;
+      line(event);
+    } else {
+      log_ << "puzzle " << number << " of " << of;
+      if (seed) log_ << ": seed " << *seed;
+      log_ << "\n";
+    }
+  }
+  void wrote(const std::string& file) {
+    if (json_)
+      line({{"event", "wrote"}, {"file", file}});
+    else
+      log_ << "wrote " << file << "\n";
+  }
+
+ private:
+  // Whole, and at once, so that a reader never sees half a line.
+  void line(const Json& event) { log_ << event.dump() + "\n" << std::flush; }
+
+  std::ostream& log_;
+  bool json_;
+  std::size_t part_ = 0;
+};
 
 struct Puzzle {
   InstancePtr instance;
@@ -71,13 +110,14 @@ struct Puzzle {
 // Generates `count` puzzles distinct up to symmetry. Seeded strategies draw each puzzle from
 // its own seed (the spec's, then the next ones), so that puzzles differ more than neighbours in
 // one search do and each is reproduced by its seed alone. Other strategies take the first
-// `count` instances of one run. Explains any shortfall on `log`.
+// `count` instances of one run. Reports each puzzle on `progress`; explains any shortfall on
+// standard error.
 struct Collected {
   bool own_seeds = false;
   bool proven_short = false;  // fewer than `count` exist, proven
 };
 Collected collect(const Spec& spec, std::size_t count, std::vector<Puzzle>& puzzles,
-                  std::ostream& log) {
+                  SheetProgress& progress) {
   const std::string strategy = resolve_strategy(spec);
   Collected out;
   out.own_seeds = !spec.objective && (strategy == "search" || strategy == "random");
@@ -107,11 +147,12 @@ Collected collect(const Spec& spec, std::size_t count, std::vector<Puzzle>& puzz
       }
       InstancePtr found;
       Evaluation evaluation;
-      const RunSummary s = generate(one, [&](const InstancePtr& instance, const Evaluation& e,
-                                             std::size_t, const std::string&) {
-        found = instance;
-        evaluation = e;
-      });
+      const RunSummary s = puzzlegen::generate(
+          one,
+          [&](const InstancePtr& instance, const Evaluation& e, std::size_t, const std::string&) {
+            found = instance;
+            evaluation = e;
+          });
       if (!found) {
         out.proven_short = s.proven;
         shortfall = s.proven ? "no instance meets the spec (proven)"
@@ -121,17 +162,17 @@ Collected collect(const Spec& spec, std::size_t count, std::vector<Puzzle>& puzz
       }
       if (!seen.insert(found->canonical_key()).second) continue;
       puzzles.push_back({found, evaluation, one.generate.seed});
-      log << "puzzle " << puzzles.size() << " of " << count << ": seed " << one.generate.seed
-          << "\n";
+      progress.puzzle(puzzles.size(), count, one.generate.seed);
     }
   } else {
     Spec all = spec;
     all.generate.instances = count;
-    const RunSummary s = generate(all, [&](const InstancePtr& instance, const Evaluation& e,
-                                           std::size_t, const std::string&) {
-      puzzles.push_back({instance, e, spec.generate.seed});
-      log << "puzzle " << puzzles.size() << " of " << count << "\n";
-    });
+    const RunSummary s = puzzlegen::generate(
+        all,
+        [&](const InstancePtr& instance, const Evaluation& e, std::size_t, const std::string&) {
+          puzzles.push_back({instance, e, spec.generate.seed});
+          progress.puzzle(puzzles.size(), count, std::nullopt);
+        });
     out.proven_short = puzzles.size() < count && s.proven;
     if (puzzles.size() < count)
       shortfall =
@@ -143,60 +184,6 @@ Collected collect(const Spec& spec, std::size_t count, std::vector<Puzzle>& puzz
               << " distinct puzzles asked for; " << shortfall << "; nothing written\n";
   return out;
 }
-
-}  // namespace
-
-int render(const std::string& file, const std::string& solution_kind, const std::string& format,
-           const std::string& output, std::ostream& out) {
-  if (!output.empty() && output != "-") check_output_file(output, "-o");
-  const LoadedInstance loaded = load_instance(file, families());
-  const Family& family = *loaded.family;
-  std::unique_ptr<Solution> solution;
-  if (!solution_kind.empty()) {
-    family.check_kind(solution_kind, {"command line", 0, 0}, "--solution");
-    solution = family.first_solution(*loaded.instance, solution_kind,
-                                     Limits::within(std::chrono::seconds(60)));
-  }
-  const std::string missing = "no " + solution_kind + " solution";
-  std::string document;
-  if (format == "svg") {
-    render::Drawing drawing = loaded.instance->draw(render::kPageWidth);
-    if (solution) {
-      drawing = render::stack(std::move(drawing), solution->draw(), 28);
-    } else if (!solution_kind.empty()) {
-      render::Drawing note;
-      note.content.add(render::label(0, 14, missing, 13, "start", "bold"));
-      note.width = 200;
-      note.height = 18;
-      drawing = render::stack(std::move(drawing), std::move(note), 20);
-    }
-    document = render::svg_document(drawing);
-  } else if (format == "html") {
-    render::HtmlPage page(family.title() + ": " + fs::path(file).filename().string());
-    page.add(render::heading(1, family.title()));
-    page.add(render::paragraph(file, "note"));
-    page.add(render::figure(loaded.instance->draw(render::kPageWidth)));
-    if (!solution_kind.empty()) {
-      page.add(render::heading(2, "A " + solution_kind + " solution"));
-      page.add(solution ? render::figure(solution->draw()) : render::paragraph(missing));
-    }
-    document = page.str();
-  } else {
-    Json j = {{"instance", loaded.instance->to_json()}};
-    std::string text = loaded.instance->render_text();
-    if (!solution_kind.empty()) {
-      j["solution"] = solution ? solution->to_json() : Json(nullptr);
-      text += "\n" + (solution ? solution->render_text() : missing + "\n");
-    }
-    std::ostringstream printed;
-    print(printed, parse_format(format), j, text);
-    document = printed.str();
-  }
-  write_output(output, document, out);
-  return ok;
-}
-
-namespace {
 
 // One spec's part of a sheet: its puzzles, what each one's answer shows, and its grades.
 struct Section {
@@ -346,16 +333,17 @@ int worksheet(const std::vector<std::string>& spec_files, const WorksheetRequest
   for (const auto& file : spec_files) {
     Section section;
     section.spec_file = file;
-    section.spec = load_spec_with(file, request.run);
+    section.spec = load_spec_with(file, request.run, request.given_root);
     sections.push_back(std::move(section));
   }
 
   const bool titled = sections.size() > 1;
+  SheetProgress progress(log, request.progress_format == "json");
   for (std::size_t s = 0; s < sections.size(); ++s) {
     Section& section = sections[s];
     const std::size_t count = request.counts[request.counts.size() == 1 ? 0 : s];
-    if (titled) log << section.spec_file << ":\n";
-    const Collected collected = collect(section.spec, count, section.puzzles, log);
+    progress.part(s + 1, sections.size(), section.spec_file, count);
+    const Collected collected = collect(section.spec, count, section.puzzles, progress);
     if (section.puzzles.size() < count) return collected.proven_short ? not_found : limit_reached;
     section.own_seeds = collected.own_seeds;
   }
@@ -400,19 +388,19 @@ int worksheet(const std::vector<std::string>& spec_files, const WorksheetRequest
   }
 
   write_output(request.output, page.str(), log);
-  log << "wrote " << request.output << "\n";
+  progress.wrote(request.output);
   if (separate_key) {
     render::HtmlPage key_page(title + ": answer key", paper);
     key_page.add(std::move(key));
     write_output(key_file.string(), key_page.str(), log);
-    log << "wrote " << key_file.string() << "\n";
+    progress.wrote(key_file.string());
   }
   if (browser) {
     render::print_to_pdf(*browser, request.output, pdf);
-    log << "wrote " << pdf.string() << "\n";
+    progress.wrote(pdf.string());
     if (separate_key) {
       render::print_to_pdf(*browser, key_file, key_pdf);
-      log << "wrote " << key_pdf.string() << "\n";
+      progress.wrote(key_pdf.string());
     }
   }
   return ok;

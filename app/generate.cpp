@@ -1,0 +1,323 @@
+// `generate`: a run of the generator, its records and summary in the chosen format, its
+// progress line, and its shard manifest.
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <iostream>
+#include <sstream>
+#include <string_view>
+
+#include "commands.hpp"
+#include "files.hpp"
+#include "generate.hpp"
+#include "judge.hpp"
+#include "report.hpp"
+
+namespace puzzlegen::cli {
+
+namespace {
+
+// The witness of an optimum counted in every convention of its family, so a figure from a
+// paper in another convention can be compared directly.
+struct WitnessCounts {
+  std::vector<OptionValues> conventions;
+  std::vector<std::vector<std::pair<std::string, Count>>> counts;
+};
+
+WitnessCounts witness_counts(const Spec& spec, const Instance& witness) {
+  WitnessCounts out;
+  const Limits limits = Limits::within(std::chrono::seconds(60), 0, spec.generate.threads);
+  for (const auto& convention : every_convention(*spec.family)) {
+    out.conventions.push_back(convention);
+    out.counts.push_back(count_all_kinds(*spec.family, witness, convention, 0, limits));
+  }
+  return out;
+}
+
+Json summary_json(const Spec& spec, const RunSummary& s,
+                  const std::optional<WitnessCounts>& witness) {
+  Json j;
+  j["instances"] = s.instances;
+  j["instances-in-classes"] =
+      s.instances_in_classes ? natural_json(*s.instances_in_classes) : Json(nullptr);
+  j["proven"] = s.proven;
+  j["exhausted"] = s.exhausted;
+  if (spec.objective) {
+    j["objective"] = spec.objective->text();
+    j["best"] = s.best ? natural_json(*s.best) : Json(nullptr);
+    // Ties are counted only when the spec asks (`ties: all`), and only a whole search finds
+    // them all.
+    const bool ties_known = s.exhausted && spec.objective->count_ties;
+    j["optimal-instances"] = ties_known ? Json(s.optimal_instances) : Json(nullptr);
+    j["optimal-instances-in-classes"] = ties_known && s.optimal_instances_in_classes
+                                            ? natural_json(*s.optimal_instances_in_classes)
+                                            : Json(nullptr);
+  }
+  if (witness && s.witness) {
+    Json table = Json::array();
+    for (std::size_t i = 0; i < witness->conventions.size(); ++i)
+      table.push_back({{"convention", options_json(witness->conventions[i])},
+                       {"counts", counts_json(witness->counts[i])}});
+    j["witness"] = {{"instance", s.witness->to_json()}, {"counts-by-convention", table}};
+  }
+  j["explored"] = s.explored;
+  j["strategy"] = s.strategy;
+  if (spec.given) j["given-failed"] = s.given_failed;
+  j["stopped"] = to_string(s.stopped);
+  j["seed"] = spec.generate.seed;
+  j["convention"] = options_json(spec.solution_options);
+  j["spec-sha256"] = spec.sha256;
+  return {{"summary", j}};
+}
+
+std::string summary_text(const Spec& spec, const RunSummary& s,
+                         const std::optional<WitnessCounts>& witness) {
+  std::ostringstream out;
+  out << "summary: " << s.instances << " instance" << (s.instances == 1 ? "" : "s");
+  if (s.instances_in_classes && s.instances > 0 && !spec.objective)
+    out << " up to symmetry, " << *s.instances_in_classes << " counted one by one";
+  out << " (" << s.strategy << ", seed " << spec.generate.seed << ", " << s.explored
+      << " candidates judged)\n";
+  if (spec.objective) {
+    out << "  objective: " << spec.objective->text() << " = "
+        << (s.best ? to_string(*s.best) : std::string("none found")) << "\n";
+    if (s.best && !spec.objective->count_ties)
+      out << "  instances reaching it: not counted (objective: {..., ties: all} counts them)\n";
+    if (s.best && s.exhausted && spec.objective->count_ties)
+      out << "  instances reaching it: " << s.optimal_instances
+          << " (distinct up to the family's instance symmetries"
+          << (s.optimal_instances_in_classes
+                  ? "; " + to_string(*s.optimal_instances_in_classes) + " counted one by one"
+                  : std::string())
+          << ")\n";
+  }
+  if (witness && s.witness) {
+    out << "  the last instance above, counted in every convention:\n";
+    for (std::size_t i = 0; i < witness->conventions.size(); ++i) {
+      out << "    "
+          << (witness->conventions.size() == 1 ? "counts"
+                                               : convention_text(witness->conventions[i]))
+          << ":";
+      for (const auto& [kind, count] : witness->counts[i])
+        out << "  " << kind << " " << count.text();
+      out << "\n";
+    }
+  }
+  for (const auto& reason : s.given_failed) out << "  the given instance fails: " << reason << "\n";
+  const auto bound = spec.objective_bound();
+  if (s.proven && !s.exhausted && bound)  // an optimum meeting its bound
+    out << "  proven: no instance can do better than " << to_string(*bound)
+        << " (the spec's bounds and the family's facts), so this is optimal\n";
+  else if (s.proven)
+    out << "  proven: the whole instance space was searched"
+        << (spec.objective ? ", so this is optimal" : "") << "\n";
+  else if (s.stopped != StopReason::none)
+    out << "  not proven: stopped by " << to_string(s.stopped) << "\n";
+  else if (spec.objective)
+    out << "  not proven: the instance space was not exhausted\n";
+  else
+    out << "  the instance space was not exhausted (each instance above meets the spec; "
+           "more may exist)\n";
+  return out.str();
+}
+
+// One number of --shard, read like every other whole number (framework/options).
+long long shard_number(const std::string& text, const std::string& field) {
+  const auto info = OptionInfo::integer(field, "", "", INT32_MIN, INT32_MAX);
+  return std::get<std::int64_t>(parse_option_text(info, text, {"command line", 0, 0}, field));
+}
+
+long long slurm_variable(const char* name) {
+  const char* value = std::getenv(name);
+  if (!value || !*value)
+    throw InputError({"command line", 0, 0}, "--shard",
+                     std::string("slurm: ") + name + " is not set (run it as a job array task)");
+  return shard_number(value, std::string("--shard (") + name + ")");
+}
+
+// K or N of --shard: digits only (no sign, no spaces), or nullopt. A number too long to be a
+// shard's is read as too large, and refused as out of range.
+std::optional<long long> shard_digits(std::string_view text) {
+  if (text.empty() ||
+      !std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; }))
+    return std::nullopt;
+  return text.size() > 9 ? 1000000000LL : std::stoll(std::string(text));
+}
+
+// "K/N", "slurm" or "slurm/N"; nothing given is the whole run, but an empty or malformed value
+// is refused rather than read as the whole run.
+Split parse_shard(const std::optional<std::string>& given) {
+  if (!given) return {};
+  const std::string& text = *given;
+  const auto malformed = [&] {
+    return InputError(
+        {"command line", 0, 0}, "--shard",
+        "expected K/N (as in 3/16), slurm or slurm/N, K and N whole numbers; got '" + text + "'");
+  };
+  long long k = 0, n = 0;
+  if (text == "slurm") {
+    n = slurm_variable("SLURM_ARRAY_TASK_COUNT");
+    // Arrays may be numbered from 0 or 1 (or anything): K counts from the array's first task.
+    k = slurm_variable("SLURM_ARRAY_TASK_ID") - slurm_variable("SLURM_ARRAY_TASK_MIN") + 1;
+  } else if (text.rfind("slurm/", 0) == 0) {
+    // N given: K is the task's own number, so that a partial array (--array=7,19, to rerun
+    // two shards) still maps each task to its shard.
+    const auto count = shard_digits(std::string_view(text).substr(6));
+    if (!count) throw malformed();
+    n = *count;
+    k = slurm_variable("SLURM_ARRAY_TASK_ID");
+  } else {
+    const auto slash = text.find('/');
+    const auto index = shard_digits(std::string_view(text).substr(0, slash));
+    const auto count = slash == std::string::npos
+                           ? std::nullopt
+                           : shard_digits(std::string_view(text).substr(slash + 1));
+    if (!index || !count) throw malformed();
+    k = *index;
+    n = *count;
+  }
+  if (n < 1 || n > 100000 || k < 1 || k > n)
+    throw InputError(
+        {"command line", 0, 0}, "--shard",
+        "expected 1 <= K <= N <= 100000; got " +
+            (text.rfind("slurm", 0) == 0 ? "shard " + std::to_string(k) + " of " + std::to_string(n)
+                                         : "'" + text + "'"));
+  return {static_cast<unsigned>(k), static_cast<unsigned>(n)};
+}
+
+// Progress on standard error: one line rewritten in place on a terminal, a line per report
+// otherwise (only when asked for).
+class ProgressLine {
+ public:
+  explicit ProgressLine(bool terminal) : terminal_(terminal) {}
+  ~ProgressLine() {
+    if (written_ && terminal_) std::cerr << "\n";
+  }
+  void operator()(const RunSummary& s) {
+    const double elapsed = std::chrono::duration<double>(Clock::now() - started_).count();
+    std::ostringstream line;
+    line << "[" << static_cast<long long>(elapsed) << "s] ";
+    if (s.subproblems_mine > 1) {
+      line << "subproblems " << s.subproblems_done << "/" << s.subproblems_mine << ", ";
+    }
+    line << s.nodes_so_far << " nodes, " << s.explored << " judged, " << s.instances << " found";
+    if (s.best) line << ", best " << *s.best;
+    if (s.subproblems_done > 0 && s.subproblems_done < s.subproblems_mine) {
+      const double left = elapsed * static_cast<double>(s.subproblems_mine - s.subproblems_done) /
+                          static_cast<double>(s.subproblems_done);
+      line << ", about " << static_cast<long long>(left) << "s left";
+    }
+    written_ = true;
+    if (terminal_)
+      std::cerr << "\r" << line.str() << "\x1b[K" << std::flush;
+    else
+      std::cerr << line.str() << std::endl;
+  }
+
+ private:
+  bool terminal_;
+  bool written_ = false;
+  Clock::time_point started_ = Clock::now();
+};
+
+}  // namespace
+
+int generate(const std::string& spec_file, const GenerateRequest& request, Format format,
+             std::ostream& out) {
+  if (!request.output.empty()) check_output_file(request.output, "-o");
+  const Spec spec = load_spec_with(spec_file, request.run, request.given_root);
+  const Split split = parse_shard(request.shard);
+  const bool sharded = request.shard.has_value();
+  // A shard's output is read back by merge: JSON Lines, whatever --format says.
+  if (sharded) format = Format::json;
+  if (sharded && resolve_strategy(spec) != "exhaustive" && resolve_strategy(spec) != "search")
+    throw InputError({"command line", 0, 0}, "--shard",
+                     "the " + resolve_strategy(spec) +
+                         " strategy has no subproblems to share out; shards need exhaustive or "
+                         "search");
+  std::ostringstream buffer;  // with -o, the file is written whole at the end
+  std::ostream& sink = request.output.empty() ? out : buffer;
+  const auto started = Clock::now();
+  // The workers format records in parallel; emission only writes them, in order.
+  auto prepare = [&](const InstancePtr& instance, const Evaluation& e, std::size_t subproblem) {
+    Json record = instance_record(spec, *instance, e.class_size, e.counts, 0);
+    if (sharded) {
+      record["subproblem"] = subproblem;
+      record["key"] = instance->canonical_key();
+    }
+    switch (format) {
+      case Format::json:
+        return record.dump() + "\n";
+      case Format::yaml:
+        return "---\n" + to_yaml(record);
+      case Format::text:
+        break;
+    }
+    return instance_text(*instance, e.class_size, convention_suffix(spec.solution_options),
+                         e.counts);
+  };
+  // Records reach the reader as they are found, but a run that finds thousands a second
+  // writes them in batches (a flush per record was a system call per record).
+  auto last_flush = Clock::now();
+  auto emit = [&](const InstancePtr&, const Evaluation&, std::size_t, const std::string& text) {
+    sink << text;
+    if (const auto now = Clock::now(); now - last_flush > std::chrono::milliseconds(100)) {
+      sink.flush();
+      last_flush = now;
+    }
+  };
+  const bool terminal = isatty(STDERR_FILENO) != 0;
+  ProgressLine line(terminal);
+  ProgressFn progress = nullptr;
+  if (!request.quiet && (terminal || request.progress))
+    progress = [&](const RunSummary& s) { line(s); };
+  const RunSummary s = puzzlegen::generate(spec, emit, progress, split, prepare);
+  std::optional<WitnessCounts> witness;
+  if (spec.objective && s.witness && !interrupt_flag().load())
+    witness = witness_counts(spec, *s.witness);
+  Json summary = summary_json(spec, s, witness);
+  if (sharded) {
+    Json& m = summary["summary"];
+    m["version"] = version();
+    m["shard"] = {{"index", split.shard}, {"of", split.shards}};
+    m["subproblems"] = {
+        {"total", s.subproblems}, {"mine", s.subproblems_mine}, {"done", s.subproblems_done}};
+    // Complete: nothing is left to search in this shard (a proven minimum of 0 ends it too).
+    m["complete"] = s.exhausted || s.proven;
+    m["instances-wanted"] = spec.generate.instances ? Json(*spec.generate.instances) : Json("all");
+    m["nodes"] = s.nodes;
+    m["balance"] = {{"slowest-subproblem-seconds", s.slowest_subproblem},
+                    {"mean-subproblem-seconds", s.mean_subproblem}};
+    m["seconds"] = std::chrono::duration<double>(Clock::now() - started).count();
+    if (spec.objective) {
+      m["minimize"] = spec.objective->minimize;
+      if (spec.objective->count_ties) {
+        m["optimal-keys"] = s.optimal_keys;
+        Json sizes = Json::array();
+        for (const auto& size : s.optimal_class_sizes)
+          sizes.push_back(size ? natural_json(*size) : Json(nullptr));
+        m["optimal-class-sizes"] = sizes;
+      }
+    }
+  }
+  switch (format) {
+    case Format::json:
+      sink << summary.dump() << "\n";
+      break;
+    case Format::yaml:
+      sink << "---\n" << to_yaml(summary);
+      break;
+    case Format::text:
+      sink << summary_text(spec, s, witness);
+      break;
+  }
+  if (!request.output.empty()) write_file_atomically(request.output, buffer.str());
+  if (sharded) return s.exhausted || s.proven ? ok : limit_reached;
+  if (spec.objective) return s.proven && s.best ? ok : s.proven ? not_found : limit_reached;
+  const bool enough = spec.generate.instances && s.instances >= *spec.generate.instances;
+  if (enough || (s.exhausted && s.instances > 0)) return ok;
+  return s.proven ? not_found : limit_reached;
+}
+
+}  // namespace puzzlegen::cli

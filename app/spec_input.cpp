@@ -1,0 +1,43 @@
+// Specs as the commands read them: with a given root and the command line's
+// overrides of their `generate:` section.
+#include "commands.hpp"
+#include "families.hpp"
+
+namespace puzzlegen::cli {
+
+Spec read_spec(const std::string& spec_file, const std::string& given_root) {
+  return load_spec(spec_file, families(), given_root);
+}
+
+Spec load_spec_with(const std::string& spec_file, const RunOverrides& overrides,
+                    const std::string& given_root) {
+  Spec spec = read_spec(spec_file, given_root);
+  const SourceLocation cmd{"command line", 0, 0};
+  if (overrides.instances) {
+    if (*overrides.instances == "all")
+      spec.generate.instances.reset();
+    else {
+      const auto info = OptionInfo::integer("instances", "", "", 1, INT64_MAX);
+      spec.generate.instances =
+          std::get<std::int64_t>(parse_option_text(info, *overrides.instances, cmd, "--instances"));
+    }
+  }
+  if (overrides.seed) spec.generate.seed = *overrides.seed;
+  if (overrides.strategy) spec.generate.strategy = *overrides.strategy;
+  if (overrides.time_limit)
+    spec.generate.time_limit = parse_duration(*overrides.time_limit, cmd, "--time-limit");
+  if (overrides.node_limit) spec.generate.node_limit = *overrides.node_limit;
+  if (overrides.threads) spec.generate.threads = *overrides.threads;
+  if (overrides.subproblems) spec.generate.subproblems = *overrides.subproblems;
+  if (overrides.difficulty) {
+    if (const auto why = spec.ungraded()) throw InputError(cmd, "--difficulty", *why);
+    const auto level = difficulty_level(*overrides.difficulty);  // checked by the parser
+    if (!level)
+      throw InputError(cmd, "--difficulty", "expected " + join(difficulty_levels(), ", "));
+    const auto value = static_cast<std::uint64_t>(*level);
+    spec.measure_bounds[kDifficulty] = Bounds{value, value};
+  }
+  return spec;
+}
+
+}  // namespace puzzlegen::cli
