@@ -231,11 +231,12 @@ int generate(const std::string& spec_file, const GenerateRequest& request, Forma
   const bool sharded = request.shard.has_value();
   // A shard's output is read back by merge: JSON Lines, whatever --format says.
   if (sharded) format = Format::json;
-  if (sharded && resolve_strategy(spec) != "exhaustive" && resolve_strategy(spec) != "search")
+  if (sharded && resolve_strategy(spec) != "exhaustive" && resolve_strategy(spec) != "search" &&
+      resolve_strategy(spec) != "classes")
     throw InputError({"command line", 0, 0}, "--shard",
                      "the " + resolve_strategy(spec) +
-                         " strategy has no subproblems to share out; shards need exhaustive or "
-                         "search");
+                         " strategy has no subproblems to share out; shards need exhaustive, "
+                         "search or classes");
   std::ostringstream buffer;  // with -o, the file is written whole at the end
   std::ostream& sink = request.output.empty() ? out : buffer;
   const auto started = Clock::now();

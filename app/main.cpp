@@ -82,15 +82,16 @@ int main(int argc, char** argv) {
   // Every solution option any family declares becomes a flag; the family checks the value.
   cli::OptionOverrides overrides;
   std::set<std::string> declared;
-  std::map<std::string, std::string> choices = {{"* --format", "text yaml json"},
-                                                {"render --format", "text yaml json svg html"},
-                                                {"* --strategy", "auto exhaustive search random"},
-                                                {"generate --instances", "all"},
-                                                {"completion shell", "bash"},
-                                                {"worksheet --paper", "a4 letter"},
-                                                {"worksheet --key", "after separate none"},
-                                                {"worksheet --progress-format", "text json"},
-                                                {"* --difficulty", "easy medium hard extreme"}};
+  std::map<std::string, std::string> choices = {
+      {"* --format", "text yaml json"},
+      {"render --format", "text yaml json svg html"},
+      {"* --strategy", "auto exhaustive search random classes"},
+      {"generate --instances", "all"},
+      {"completion shell", "bash"},
+      {"worksheet --paper", "a4 letter"},
+      {"worksheet --key", "after separate none"},
+      {"worksheet --progress-format", "text json"},
+      {"* --difficulty", "easy medium hard extreme"}};
   for (const auto& f : cli::families().families())
     for (const auto& info : f->solution_options()) {
       for (const auto& choice : info.choices) {
@@ -132,7 +133,7 @@ int main(int argc, char** argv) {
   generate->add_option("spec", spec_file, "spec file")->required();
   generate->add_option("--instances", run.instances, "how many instances (or: all)");
   generate->add_option("--seed", run.seed, "random seed")->check(whole);
-  generate->add_option("--strategy", run.strategy, "auto, exhaustive, search or random")
+  generate->add_option("--strategy", run.strategy, "auto, exhaustive, search, random or classes")
       ->check(CLI::IsMember({"auto", "exhaustive", "search", "random"}));
   generate
       ->add_option("--difficulty", run.difficulty,
@@ -195,7 +196,8 @@ int main(int argc, char** argv) {
   worksheet->add_option("--title", sheet.title, "the page's heading");
   worksheet->add_option("--seed", sheet.run.seed, "random seed (default: the spec's)")
       ->check(whole);
-  worksheet->add_option("--strategy", sheet.run.strategy, "auto, exhaustive, search or random")
+  worksheet
+      ->add_option("--strategy", sheet.run.strategy, "auto, exhaustive, search, random or classes")
       ->check(CLI::IsMember({"auto", "exhaustive", "search", "random"}));
   worksheet->add_option("--time-limit", sheet.run.time_limit,
                         "e.g. 30s, 10m (default: the spec's)");
