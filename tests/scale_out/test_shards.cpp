@@ -89,7 +89,7 @@ TEST_CASE("merge: refuses what it cannot trust, exit 2", "[scale-out][bad-input]
   // Shards of a random run have nothing to share out.
   const Result random = run("generate " + census + " --strategy random --shard 1/2");
   CHECK(random.exit_code == 2);
-  CHECK_THAT(random.err, Catch::Contains("shards need exhaustive or search"));
+  CHECK_THAT(random.err, Catch::Contains("shards need exhaustive, search or classes"));
   const std::string a = shard(q3, 1, 2, "refuse");
   const std::string other_spec = shard(census, 2, 2, "refuse");
   Result r = run("merge " + a + " " + other_spec);
@@ -173,10 +173,10 @@ TEST_CASE("shards: SIGTERM and Ctrl-C keep what was done and mark the shard inco
     INFO(signal);
     const fs::path file = scratch_dir() / (std::string("signalled-") + signal + ".jsonl");
     fs::remove(file);
-    // The n = 7 census runs for hours: the signal always arrives mid-run.
+    // The n = 8 census runs for minutes a shard: the signal always arrives mid-run.
     const Result r =
         run_shell(std::string(PUZZLEGEN_EXE) + " generate " +
-                  source("specs/cube36/census-n7.yaml") + " --shard 1/4 -o " + file.string() +
+                  source("specs/cube36/census-n8.yaml") + " --shard 1/4 -o " + file.string() +
                   " & pid=$!; sleep 1; kill -" + signal + " $pid; wait $pid");
     CHECK(r.exit_code == 3);
     const json m = summary_of(slurp(file));
