@@ -26,6 +26,8 @@ WORKLOADS = [
     ("maxinfeasible", "Eight Blocks MAXINFEASIBLE (23, proven)",
      "specs/eight-blocks/maxinfeasible.yaml"),
     ("euler", "Euler n = 6 (no board, proven)", "specs/cube36/euler-6.yaml"),
+    ("census7", "36 Cube census n = 7 by classes (324 classes, proven)",
+     "specs/cube36/census-n7.yaml"),
 ]
 
 

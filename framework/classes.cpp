@@ -12,10 +12,8 @@ std::vector<Partial> children_of(const Growth& growth, const Partial& parent, Wa
   std::set<Partial> seen;
   growth.extend(parent, [&](const Partial& child) {
     ++counts.nodes;
-    Partial form = growth.accept(child, parent);
-    if (form.empty() || !seen.insert(form).second) return;
-    ++counts.accepted;
-    kept.push_back(std::move(form));
+    Partial form = growth.accept(child);
+    if (!form.empty() && seen.insert(form).second) kept.push_back(std::move(form));
   });
   return kept;
 }

@@ -39,10 +39,10 @@ class Growth {
   // instance), in a fixed order; isomorphic children may come more than once.
   virtual void extend(const Partial& parent,
                       const std::function<void(const Partial& child)>& child) const = 0;
-  // The canonical form of `child` when the step that made it from `parent` (its last step, as
-  // extend() made it) is a canonical last step, so that `parent` is the canonical parent of
-  // its class; an empty Partial otherwise. Equal forms = isomorphic partial instances.
-  virtual Partial accept(const Partial& child, const Partial& parent) const = 0;
+  // The canonical form of `child` (made by extend(), its new step last) when that step is a
+  // canonical last step, so that the partial instance it was grown from is the canonical parent
+  // of its class; an empty Partial otherwise. Equal forms = isomorphic partial instances.
+  virtual Partial accept(const Partial& child) const = 0;
   // The instance a canonical complete partial instance stands for, or null to skip it: where
   // the family's classes are coarser than the walk's (the 36 Cube also transposes boards), all
   // but one walked class of each family class return null.
@@ -51,8 +51,7 @@ class Growth {
 
 // Counts of a walk, for progress and the summary.
 struct WalkCounts {
-  std::uint64_t nodes = 0;     // children made by extend()
-  std::uint64_t accepted = 0;  // of those, kept (one per class of their depth)
+  std::uint64_t nodes = 0;  // children made by extend()
 };
 
 // The classes at `depth` (at most the growth's depth), in walk order: the shallowest depth
@@ -67,8 +66,8 @@ ClassFrontier class_frontier(const Growth& growth, std::size_t at_least,
                              const std::function<bool()>& stop);
 
 // Walks every class below `node` (a class at `depth`), depth first, and calls `leaf` with each
-// complete one in walk order; stops early, returning false, when `stop` or `leaf` returns false
-// or true respectively (`leaf` returns whether to go on).
+// complete one in walk order. `leaf` returns whether to go on; `stop` (called at every inner
+// node, may be null) whether to stop. Returns true when everything below `node` was walked.
 bool walk_classes(const Growth& growth, const Partial& node, int depth,
                   const std::function<bool(const Partial& leaf)>& leaf,
                   const std::function<bool()>& stop, WalkCounts& counts);

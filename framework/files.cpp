@@ -3,10 +3,12 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <iostream>
 #include <random>
+#include <stdexcept>
 
 #include "error.hpp"
 
@@ -124,6 +126,17 @@ void write_file_atomically(const fs::path& path, const std::string& content) {
     fs::remove(temporary, ignored);
     throw OutputError("cannot write " + path.string() + ": " + error.message());
   }
+}
+
+TemporaryFolder::TemporaryFolder(const std::string& prefix) {
+  std::string name = (fs::temp_directory_path() / (prefix + "XXXXXX")).string();
+  if (!::mkdtemp(name.data())) throw std::runtime_error("cannot make a temporary folder");
+  path_ = name;
+}
+
+TemporaryFolder::~TemporaryFolder() {
+  std::error_code ignored;
+  fs::remove_all(path_, ignored);
 }
 
 }  // namespace puzzlegen

@@ -36,4 +36,18 @@ std::filesystem::path temporary_beside(const std::filesystem::path& path,
 // see half a file); the temporary file is removed if anything fails.
 void write_file_atomically(const std::filesystem::path& path, const std::string& content);
 
+// A new folder in the system's temporary directory (`prefix` then random characters), readable
+// by its user only, removed with everything in it when this object ends.
+class TemporaryFolder {
+ public:
+  explicit TemporaryFolder(const std::string& prefix);
+  ~TemporaryFolder();
+  TemporaryFolder(const TemporaryFolder&) = delete;
+  TemporaryFolder& operator=(const TemporaryFolder&) = delete;
+  const std::filesystem::path& path() const { return path_; }
+
+ private:
+  std::filesystem::path path_;
+};
+
 }  // namespace puzzlegen

@@ -185,34 +185,42 @@ void lower_to_least_isotope(int n, const std::vector<int>& square, RectangleForm
   }
 }
 
-// The same for a square, also from its transpose when `transpose` (a candidate is then one
-// more choice: transposing or not).
-RectangleForm least_square_form(int n, const std::vector<int>& square, bool transpose) {
+// The least reduced isotope of a square (n = 1 included, whose one candidate ties with itself).
+RectangleForm least_square_form(int n, const std::vector<int>& square) {
   check_order(n);
-  if (n == 1) return {square, transpose ? 2u : 1u, {true}};
+  if (n == 1) return {square, 1, {true}};
   RectangleForm form;
   lower_to_least_isotope(n, square, form);
-  if (transpose) lower_to_least_isotope(n, transposed(n, square), form);
   return form;
 }
 
 }  // namespace
 
 std::vector<int> least_isotope(int n, const std::vector<int>& square) {
-  return least_square_form(n, square, false).form;
+  return least_square_form(n, square).form;
 }
 
-std::vector<int> isotopy_canonical_form(int n, const std::vector<int>& square) {
-  return least_square_form(n, square, true).form;
-}
-
-Natural isotopy_class_size(int n, const std::vector<int>& square) {
-  // Each candidate of the scan is the one group element (transposing or not, which row goes
+IsotopyClass isotopy_class(int n, const std::vector<int>& square) {
+  // Each candidate of the scans is the one group element (transposing or not, which row goes
   // first, the column order; rows and symbols follow) taking the square to a reduced square,
   // so the candidates reaching the canonical form are a coset of the stabiliser: orbit-
   // stabiliser gives the class size as |G| / ties, with |G| = 2 (n!)^3.
+  RectangleForm own = least_square_form(n, square);
+  const RectangleForm other = least_square_form(n, transposed(n, square));
+  const bool from_transpose = other.form < own.form;
+  const std::uint64_t ties = own.form == other.form ? own.automorphisms + other.automorphisms
+                             : from_transpose       ? other.automorphisms
+                                                    : own.automorphisms;
   const Natural f = factorial(n);
-  return 2 * f * f * f / least_square_form(n, square, true).automorphisms;
+  return {from_transpose ? other.form : std::move(own.form), 2 * f * f * f / ties, from_transpose};
+}
+
+std::vector<int> isotopy_canonical_form(int n, const std::vector<int>& square) {
+  return isotopy_class(n, square).form;
+}
+
+Natural isotopy_class_size(int n, const std::vector<int>& square) {
+  return isotopy_class(n, square).size;
 }
 
 RectangleForm least_rectangle_isotope(int n, const std::vector<int>& rectangle,

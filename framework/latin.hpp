@@ -23,6 +23,14 @@ bool is_latin(int n, const std::vector<int>& square);
 std::vector<int> isotopy_canonical_form(int n, const std::vector<int>& square);
 // How many Latin squares share that form: the square's class under isotopy and transposition.
 Natural isotopy_class_size(int n, const std::vector<int>& square);
+// Both at once (one scan of the square and one of its transpose), and whether the form is an
+// isotope of the transpose only.
+struct IsotopyClass {
+  std::vector<int> form;  // isotopy_canonical_form
+  Natural size;           // isotopy_class_size
+  bool from_transpose = false;
+};
+IsotopyClass isotopy_class(int n, const std::vector<int>& square);
 // The same under isotopy alone (no transposition): a square and its transpose have the same
 // form exactly when they are isotopic.
 std::vector<int> least_isotope(int n, const std::vector<int>& square);

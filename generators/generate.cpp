@@ -65,12 +65,13 @@ class Run {
   }
 
   // Judges one candidate found in the `position`-th planned subproblem (0 for strategies
-  // without subproblems). Returns what the search of that subproblem should do next.
+  // without subproblems). `seen`: the keys this subproblem met already, skipped (null where
+  // no candidate comes twice). Returns what the search of that subproblem should do next.
   enum class Next { go_on, restart, stop };
   Next consider(const std::shared_ptr<const Instance>& instance, std::size_t position,
-                std::set<std::vector<int>>& seen) {
+                std::set<std::vector<int>>* seen) {
     std::vector<int> key = instance->canonical_key();
-    if (!unique_ && !seen.insert(key).second) return Next::go_on;
+    if (seen && !seen->insert(key).second) return Next::go_on;
     const bool minimize = spec_.objective && spec_.objective->minimize;
     // An instance met in several subproblems is judged once; each subproblem still records it
     // in its own place, so the order of the output never depends on which worker came first.
@@ -185,6 +186,22 @@ class Run {
   // to recognise a class met again, so memory does not grow with the classes judged.
   void set_unique_classes() { unique_ = true; }
 
+  // Adds `nodes` searched to the run's count and says whether the search must stop now: the
+  // spec's node limit or the run's limits, with why in `reason`; otherwise reports progress
+  // when it is due.
+  bool charge(std::uint64_t nodes, StopReason& reason) {
+    const std::uint64_t total = nodes_ += nodes;
+    const std::uint64_t limit = spec_.generate.node_limit;
+    if (limit != 0 && total >= limit) {
+      reason = StopReason::node_limit;
+      return true;
+    }
+    reason = limits_.stop_reason();
+    if (reason != StopReason::none) return true;
+    tick();
+    return false;
+  }
+
   // Called by searches at every node: progress also while nothing is found for a long time
   // (say, a branch and bound far from its next improvement). Cheap unless a report is due.
   void tick() {
@@ -294,26 +311,17 @@ class WorkerStop : public Gecode::Search::Stop {
  public:
   // `budget`: this search's own node budget (0 = none); reaching it is not a limit of the run.
   WorkerStop(Run& run, std::uint64_t generation, bool watch_generation, std::uint64_t budget)
-      : run_(run),
-        limit_stop_(run.limits()),
-        generation_(generation),
-        watch_(watch_generation),
-        budget_(budget) {}
+      : run_(run), generation_(generation), watch_(watch_generation), budget_(budget) {}
 
-  bool stop(const Gecode::Search::Statistics& s, const Gecode::Search::Options& o) override {
-    const std::uint64_t total = run_.nodes() += s.node - counted_;
+  bool stop(const Gecode::Search::Statistics& s, const Gecode::Search::Options&) override {
+    StopReason reason = StopReason::none;
+    const bool limited = run_.charge(s.node - counted_, reason);
     counted_ = s.node;
     if (budget_ != 0 && s.node >= budget_) return true;
-    const std::uint64_t limit = run_.spec().generate.node_limit;
-    if (limit != 0 && total >= limit) {
-      reason_ = StopReason::node_limit;
+    if (limited) {
+      reason_ = reason;
       return true;
     }
-    if (limit_stop_.stop(s, o)) {
-      reason_ = limit_stop_.reason();
-      return true;
-    }
-    run_.tick();
     restart_ = watch_ && run_.generation() != generation_;
     return restart_;
   }
@@ -322,7 +330,6 @@ class WorkerStop : public Gecode::Search::Stop {
 
  private:
   Run& run_;
-  LimitStop limit_stop_;
   std::uint64_t generation_;
   bool watch_;
   std::uint64_t budget_;
@@ -375,7 +382,7 @@ SubproblemOutcome search_subproblem(Run& run, const InstanceSpace& subproblem, s
     Gecode::DFS<InstanceSpace> engine(space.get(), options);
     Run::Next next = Run::Next::go_on;
     while (std::unique_ptr<InstanceSpace> leaf{engine.next()}) {
-      next = run.consider(std::shared_ptr<const Instance>(leaf->instance()), position, seen);
+      next = run.consider(std::shared_ptr<const Instance>(leaf->instance()), position, &seen);
       if (next != Run::Next::go_on) break;
     }
     outcome.nodes += engine.statistics().node;
@@ -447,6 +454,24 @@ std::size_t split_into(const Spec& spec, const Split& split) {
   return parallel ? spec.generate.subproblems : 1;
 }
 
+// Records a split of the space into `total` subproblems (reached in `nodes` nodes) and plans
+// this shard's share of them, which it returns; when the split was cut short by a limit
+// (`complete` false), finishes the run unexhausted and returns nullopt.
+std::optional<std::vector<std::size_t>> plan_share(Run& run, const Split& split, std::size_t total,
+                                                   std::uint64_t nodes, bool complete) {
+  RunSummary& summary = run.summary();
+  summary.nodes = nodes;
+  summary.subproblems = total;
+  if (!complete) {
+    run.finish(false, StopReason::none);
+    return std::nullopt;
+  }
+  auto mine = shard_subproblems(total, split.shard, split.shards);
+  summary.subproblems_mine = mine.size();
+  run.plan(mine);
+  return mine;
+}
+
 void tree_search(Run& run, const Split& split, bool randomized) {
   const Spec& spec = run.spec();
   InstanceSearch search;
@@ -465,16 +490,9 @@ void tree_search(Run& run, const Split& split, bool randomized) {
   // so a run with one worker and one shard gains nothing from splitting and skips it (the
   // split costs a clone and a propagation per node, much of a quick "find one" run).
   Decomposition parts = decompose(*root, split_into(spec, split), run.limits());
-  RunSummary& summary = run.summary();
-  summary.nodes = parts.expanded;
-  summary.subproblems = parts.nodes.size();
-  if (!parts.complete) {
-    run.finish(false, StopReason::none);
-    return;
-  }
-  const auto mine = shard_subproblems(parts.nodes.size(), split.shard, split.shards);
-  summary.subproblems_mine = mine.size();
-  run.plan(mine);
+  const auto planned = plan_share(run, split, parts.nodes.size(), parts.expanded, parts.complete);
+  if (!planned) return;
+  const std::vector<std::size_t>& mine = *planned;
   // This shard's subproblems, in plan order; the others' are freed with `parts`.
   std::vector<std::unique_ptr<InstanceSpace>> subproblems;
   for (const std::size_t i : mine) subproblems.push_back(std::move(parts.nodes[i]));
@@ -506,45 +524,27 @@ void class_walk(Run& run, const Split& split) {
                          " does not declare how its instances grow for these parameters and "
                          "instance constraints (see docs/classes.md); use exhaustive");
   run.set_unique_classes();
-  const auto stop = [&run] { return run.cancelled() || run.limits().expired(); };
+  const auto stop = [&run] { return run.limits().expired(); };
   ClassFrontier frontier = class_frontier(*growth, split_into(spec, split), stop);
-  RunSummary& summary = run.summary();
-  summary.nodes = frontier.counts.nodes;
-  summary.subproblems = frontier.nodes.size();
-  if (!frontier.complete) {
-    run.finish(false, StopReason::none);
-    return;
-  }
-  const auto mine = shard_subproblems(frontier.nodes.size(), split.shard, split.shards);
-  summary.subproblems_mine = mine.size();
-  run.plan(mine);
+  const auto planned =
+      plan_share(run, split, frontier.nodes.size(), frontier.counts.nodes, frontier.complete);
+  if (!planned) return;
+  const std::vector<std::size_t>& mine = *planned;
   search_planned(run, mine.size(), [&](std::size_t position) {
     SubproblemOutcome outcome;
     WalkCounts counts;
-    std::uint64_t reported = 0;
-    const std::uint64_t node_limit = spec.generate.node_limit;
-    // Nodes are added to the run's count as the walk goes, for progress and the node limit.
-    const auto walk_stop = [&] {
-      run.nodes() += counts.nodes - reported;
-      reported = counts.nodes;
-      if (node_limit != 0 && run.nodes().load() >= node_limit) {
-        outcome.stopped = StopReason::node_limit;
-        return true;
-      }
-      if (const StopReason reason = run.limits().stop_reason(); reason != StopReason::none) {
-        outcome.stopped = reason;
-        return true;
-      }
-      run.tick();
-      return false;
+    std::uint64_t charged = 0;
+    const auto walk_stop = [&] {  // the walk's nodes count towards the run's, as it goes
+      const bool limited = run.charge(counts.nodes - charged, outcome.stopped);
+      charged = counts.nodes;
+      return limited;
     };
     const bool finished = walk_classes(
         *growth, frontier.nodes[mine[position]], frontier.depth,
         [&](const Partial& leaf) {
           std::shared_ptr<const Instance> instance = growth->complete(leaf);
           if (!instance) return true;
-          std::set<std::vector<int>> unused;  // classes are unique: nothing to remember
-          return run.consider(instance, position, unused) != Run::Next::stop;
+          return run.consider(instance, position, nullptr) != Run::Next::stop;
         },
         walk_stop, counts);
     walk_stop();
@@ -572,7 +572,7 @@ void random_sampling(Run& run) {
     std::shared_ptr<const Instance> instance =
         spec.family->random_instance(spec.parameters, spec.instance, rng);
     if (!spec.family->satisfies(*instance, spec.instance)) continue;
-    if (run.consider(instance, 0, seen) == Run::Next::stop) break;
+    if (run.consider(instance, 0, &seen) == Run::Next::stop) break;
   }
   run.finish(false, stopped);
 }
@@ -593,7 +593,7 @@ RunSummary generate(const Spec& spec, const EmitFn& emit, const ProgressFn& prog
   if (strategy == "given") {  // a space of one instance
     std::set<std::vector<int>> seen;
     run.plan({0});
-    run.consider(spec.given, 0, seen);
+    run.consider(spec.given, 0, &seen);
     run.done(0, true, 0);
     run.finish(true, StopReason::none);
   } else if (strategy == "random") {

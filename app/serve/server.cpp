@@ -26,6 +26,7 @@
 #include "difficulty.hpp"
 #include "error.hpp"
 #include "families.hpp"
+#include "files.hpp"
 #include "render/html.hpp"
 #include "serve/connections.hpp"
 #include "serve/examples.hpp"
@@ -56,27 +57,6 @@ std::string slurp(const fs::path& path, std::size_t most = std::string::npos) {
   std::string text((std::istreambuf_iterator<char>(in)), {});
   return text.size() > most ? text.substr(text.size() - most) : text;
 }
-
-// The server's private folder, made readable by its user only and removed with everything in
-// it when the server stops.
-class PrivateFolder {
- public:
-  PrivateFolder() {
-    std::string name = (fs::temp_directory_path() / "puzzlegen-serve-XXXXXX").string();
-    if (!::mkdtemp(name.data())) throw std::runtime_error("cannot make a private folder");
-    path_ = name;
-  }
-  ~PrivateFolder() {
-    std::error_code ignored;
-    fs::remove_all(path_, ignored);
-  }
-  PrivateFolder(const PrivateFolder&) = delete;
-  PrivateFolder& operator=(const PrivateFolder&) = delete;
-  const fs::path& path() const { return path_; }
-
- private:
-  fs::path path_;
-};
 
 // An InputError as the page shows it: validate's line, and its parts for pointing at the
 // line and column.
@@ -396,7 +376,7 @@ int serve(const ServeRequest& request, std::ostream& out, std::ostream& log) {
 
   ServeLimits limits = request.limits;
   if (limits.running == 0) limits.running = std::max(1u, std::thread::hardware_concurrency());
-  const PrivateFolder folder;
+  const TemporaryFolder folder("puzzlegen-serve-");  // the server's, removed when it stops
   RunLimits run_limits;
   run_limits.running = limits.running;
   run_limits.waiting = limits.waiting;

@@ -36,6 +36,11 @@ Board::Board(int n, std::vector<int> sizes, std::vector<std::string> colors,
       specials_(std::move(specials)),
       as_pedestals_(as_pedestals) {}
 
+Board::Board(int n, IsotopyClass known, std::vector<std::string> colors)
+    : Board(n, std::move(known.form), std::move(colors), {}) {
+  known_class_size_ = std::move(known.size);
+}
+
 bool Board::is_latin() const {
   return puzzlegen::is_latin(n_, sizes_);
 }
@@ -106,6 +111,7 @@ Json Board::to_json() const {
 }
 
 std::vector<int> Board::canonical_key() const {
+  if (known_class_size_) return sizes_;
   if (specials_.empty() && is_latin()) return isotopy_canonical_form(n_, sizes_);
   // Special pieces pin cells and sizes, so only exact repeats are the same board; without
   // them, sizes are relabelled in order of first appearance.
@@ -122,6 +128,7 @@ std::vector<int> Board::canonical_key() const {
 }
 
 std::optional<Natural> Board::class_size() const {
+  if (known_class_size_) return known_class_size_;
   if (specials_.empty() && is_latin()) return isotopy_class_size(n_, sizes_);
   if (!specials_.empty()) return Natural(1);
   // Relabelling the k sizes in use into 1..n: n! / (n - k)! boards.

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "family.hpp"
+#include "latin.hpp"
 
 namespace puzzlegen::cube36 {
 
@@ -24,6 +25,9 @@ class Board final : public Instance {
  public:
   Board(int n, std::vector<int> sizes, std::vector<std::string> colors,
         std::vector<SpecialPiece> specials, bool as_pedestals = false);
+  // A Latin board with ordinary pieces whose class is known already (a class walk computes
+  // it): the board is the class's form, and its key and class size are not computed again.
+  Board(int n, IsotopyClass known, std::vector<std::string> colors);
 
   int n() const { return n_; }
   int cells() const { return n_ * n_; }
@@ -60,6 +64,7 @@ class Board final : public Instance {
   std::vector<std::string> abbreviations_;
   std::vector<SpecialPiece> specials_;
   bool as_pedestals_;
+  std::optional<Natural> known_class_size_;  // set with a known class: sizes_ is its form
 };
 
 Board read_board(const YAML::Node& document, const std::string& file);

@@ -52,7 +52,7 @@ class LatinRows final : public Growth {
   // greatest, the last in the rectangle's canonical form (least_rectangle_isotope with ranks). The
   // new row's step is canonical when some isotopy onto the least isotope puts it there. Most
   // children fail on the invariant alone, before any isotope is computed.
-  Partial accept(const Partial& child, const Partial&) const override {
+  Partial accept(const Partial& child) const override {
     const std::vector<int> rank = row_ranks(n_, child);
     if (rank.back() != *std::max_element(rank.begin(), rank.end())) return {};
     RectangleForm form = least_rectangle_isotope(n_, child, rank);
@@ -62,14 +62,11 @@ class LatinRows final : public Growth {
 
   // The walk's classes are isotopy classes; a board's class also transposes. Of a square and
   // its transpose, the one whose least reduced isotope is smaller stands for both, as that
-  // isotope (the board's canonical key).
+  // isotope (the board's canonical key, computed here once with its class size).
   std::unique_ptr<Instance> complete(const Partial& leaf) const override {
-    Partial transpose(leaf.size());
-    for (int r = 0; r < n_; ++r)
-      for (int c = 0; c < n_; ++c) transpose[c * n_ + r] = leaf[r * n_ + c];
-    Partial square = least_isotope(n_, leaf);
-    if (least_isotope(n_, transpose) < square) return nullptr;
-    return std::make_unique<Board>(n_, std::move(square), colors_, std::vector<SpecialPiece>{});
+    IsotopyClass known = isotopy_class(n_, leaf);
+    if (known.from_transpose) return nullptr;
+    return std::make_unique<Board>(n_, std::move(known), colors_);
   }
 
  private:

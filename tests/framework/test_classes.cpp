@@ -1,7 +1,7 @@
 // Walking classes (framework/classes.hpp) on a small growth whose classes brute force can
 // list: graphs on five vertices grown one edge at a time, up to isomorphism. The walk must meet
-// every class exactly once; two deliberately wrong declarations (a step accepted without the
-// canonical-parent test, a canonical form that merges classes) must show as duplicated or
+// every class exactly once; three deliberately wrong declarations (no canonical-parent test, a
+// canonical form over too small a group, one that merges classes) must show as duplicated or
 // missing classes, so the comparison used here is one that can fail.
 #include <catch2/catch.hpp>
 
@@ -107,7 +107,7 @@ class EdgeGrowth final : public Growth {
   }
   // The canonical last edge is the greatest of the least image; the step is canonical when a
   // permutation taking the child to its least image takes the new edge there.
-  Partial accept(const Partial& child, const Partial&) const override {
+  Partial accept(const Partial& child) const override {
     Partial sorted = child;
     std::sort(sorted.begin(), sorted.end());
     const bool fix_first = flaw_ == Flaw::too_small_group;

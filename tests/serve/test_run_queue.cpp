@@ -9,6 +9,7 @@
 #include <sstream>
 #include <thread>
 
+#include "files.hpp"
 #include "serve/run_queue.hpp"
 
 using puzzlegen::cli::Run;
@@ -18,22 +19,6 @@ using namespace std::chrono_literals;
 namespace fs = std::filesystem;
 
 namespace {
-
-// A private folder for one test's runs, removed after it.
-struct Root {
-  fs::path path;
-  Root() {
-    std::string name = (fs::temp_directory_path() / "puzzlegen-run-queue-XXXXXX").string();
-    REQUIRE(::mkdtemp(name.data()));
-    path = name;
-  }
-  ~Root() {
-    std::error_code ignored;
-    fs::remove_all(path, ignored);
-  }
-  Root(const Root&) = delete;
-  Root& operator=(const Root&) = delete;
-};
 
 RunLimits limits(std::size_t running, std::size_t waiting, std::size_t kept = 64) {
   RunLimits out;
@@ -84,12 +69,12 @@ std::string slurp(const fs::path& path) {
 
 TEST_CASE("run queue: runs start in the order queued, one at a time with one worker",
           "[serve][run-queue]") {
-  const Root root;
-  RunQueue runs(limits(1, 8), root.path, "/bin/sh");
+  const puzzlegen::TemporaryFolder root("puzzlegen-run-queue-");
+  RunQueue runs(limits(1, 8), root.path(), "/bin/sh");
   std::vector<std::shared_ptr<Run>> queued;
   // Each appends its number to a file they share, the first slowly: a second worker, or the
   // wrong order, would show in the file.
-  const std::string shared = (root.path / "order").string();
+  const std::string shared = (root.path() / "order").string();
   for (int i = 1; i <= 4; ++i)
     queued.push_back(shell(runs, std::string(i == 1 ? "sleep 0.3; " : "") + "echo " +
                                      std::to_string(i) + " >> " + shared));
@@ -108,8 +93,8 @@ TEST_CASE("run queue: runs start in the order queued, one at a time with one wor
 
 TEST_CASE("run queue: at most `running` at once, and `waiting` more; the rest are refused",
           "[serve][run-queue]") {
-  const Root root;
-  RunQueue runs(limits(2, 2), root.path, "/bin/sh");
+  const puzzlegen::TemporaryFolder root("puzzlegen-run-queue-");
+  RunQueue runs(limits(2, 2), root.path(), "/bin/sh");
   const auto a = shell(runs, "sleep 30");
   const auto b = shell(runs, "sleep 30");
   REQUIRE(started(runs, *a) == Run::State::running);
@@ -139,8 +124,8 @@ TEST_CASE("run queue: at most `running` at once, and `waiting` more; the rest ar
 
 TEST_CASE("run queue: cancel ends a running run and its whole process group",
           "[serve][run-queue]") {
-  const Root root;
-  RunQueue runs(limits(1, 4), root.path, "/bin/sh");
+  const puzzlegen::TemporaryFolder root("puzzlegen-run-queue-");
+  RunQueue runs(limits(1, 4), root.path(), "/bin/sh");
   // A child of the run that would outlive it, were only the run's own process ended.
   const auto run = shell(runs, "(sleep 30; echo survived > survived) & echo $! > child; wait");
   REQUIRE(started(runs, *run) == Run::State::running);
@@ -164,10 +149,10 @@ TEST_CASE("run queue: cancel ends a running run and its whole process group",
 
 TEST_CASE("run queue: a run's exit code decides done or failed; past its time it is ended",
           "[serve][run-queue]") {
-  const Root root;
+  const puzzlegen::TemporaryFolder root("puzzlegen-run-queue-");
   RunLimits short_runs = limits(2, 4);
   short_runs.most = 300ms;
-  RunQueue runs(short_runs, root.path, "/bin/sh");
+  RunQueue runs(short_runs, root.path(), "/bin/sh");
   const auto ok = shell(runs, "exit 0");
   const auto three = shell(runs, "exit 3");
   CHECK(ended(runs, *ok) == Run::State::done);
@@ -184,8 +169,8 @@ TEST_CASE("run queue: a run's exit code decides done or failed; past its time it
   CHECK(runs.view(*slow).exit_code == -1);  // ended by a signal
   CHECK(std::chrono::steady_clock::now() - begun < 5s);
   // An executable that cannot be started fails; it does not hang.
-  RunQueue missing(limits(1, 4), root.path / "elsewhere", "/nonexistent/program");
-  fs::create_directory(root.path / "elsewhere");
+  RunQueue missing(limits(1, 4), root.path() / "elsewhere", "/nonexistent/program");
+  fs::create_directory(root.path() / "elsewhere");
   const auto never = missing.prepare("shell");
   REQUIRE(missing.start(never));
   CHECK(ended(missing, *never) == Run::State::failed);
@@ -193,8 +178,8 @@ TEST_CASE("run queue: a run's exit code decides done or failed; past its time it
 
 TEST_CASE("run queue: only the newest `kept` finished runs are kept, with their folders",
           "[serve][run-queue]") {
-  const Root root;
-  RunQueue runs(limits(1, 8, 2), root.path, "/bin/sh");
+  const puzzlegen::TemporaryFolder root("puzzlegen-run-queue-");
+  RunQueue runs(limits(1, 8, 2), root.path(), "/bin/sh");
   std::vector<std::shared_ptr<Run>> finished;
   for (int i = 0; i < 4; ++i) {
     finished.push_back(shell(runs, "true"));
@@ -207,8 +192,8 @@ TEST_CASE("run queue: only the newest `kept` finished runs are kept, with their 
   CHECK(runs.find(finished[3]->id) == finished[3]);
   CHECK(fs::exists(finished[3]->folder));
   // A running run is never forgotten, however many finish after it.
-  RunQueue two(limits(2, 8, 1), root.path / "two", "/bin/sh");
-  fs::create_directory(root.path / "two");
+  RunQueue two(limits(2, 8, 1), root.path() / "two", "/bin/sh");
+  fs::create_directory(root.path() / "two");
   const auto long_one = shell(two, "sleep 30");
   REQUIRE(started(two, *long_one) == Run::State::running);
   for (int i = 0; i < 3; ++i) REQUIRE(ended(two, *shell(two, "true")) == Run::State::done);
