@@ -54,13 +54,12 @@ int main(int argc, char** argv) {
   app.add_option("--plugin", plugins,
                  "load puzzle families from this shared library (repeatable; also every .so "
                  "in the directories of PUZZLEGEN_PLUGIN_PATH)")
-      ->expected(1)
       ->allow_extra_args(false);
   app.fallthrough();
   std::string given_root;
   app.add_option("--given-root", given_root,
-                 "the folder a spec's given: file must lie in (default: the working directory "
-                 "when it contains the spec, else the spec's folder)");
+                 "the folder a spec's given: file must lie in (default: the spec's tree, the "
+                 "nearest folder above it holding a .puzzlegen-tree file, else its folder)");
   bool quiet = false;
   app.add_flag("-q,--quiet", quiet,
                "no progress or notes on standard error (errors are still reported)");

@@ -1,10 +1,13 @@
 #include "registry.hpp"
 
 #include <dlfcn.h>
+#include <elf.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
 #include <sstream>
 
 #include "error.hpp"
@@ -15,6 +18,47 @@ namespace puzzlegen {
 const char* plugin_tag() {
   return PUZZLEGEN_PLUGIN_TAG;
 }
+
+namespace {
+
+// Checks that the file holds every part of itself the loader would map: dlopen maps a shared
+// library's segments as they are declared, and touching a page past the end of a truncated file
+// kills the process with SIGBUS instead of failing. Files that are not ELF at all are left to
+// dlopen, which refuses them with a message.
+void check_complete_library(const std::string& path, const SourceLocation& where) {
+  std::error_code error;
+  const std::uint64_t size = std::filesystem::file_size(path, error);
+  std::ifstream in(path, std::ios::binary);
+  Elf64_Ehdr header{};
+  if (error) return;                                                      // dlopen explains
+  if (!in.read(reinterpret_cast<char*>(&header), sizeof header)) return;  // dlopen explains
+  if (std::memcmp(header.e_ident, ELFMAG, SELFMAG) != 0 || header.e_ident[EI_CLASS] != ELFCLASS64)
+    return;
+  auto truncated = [&](const std::string& part) {
+    return InputError(where, "plugin",
+                      "the file is cut short (" + std::to_string(size) + " bytes, but its " + part +
+                          " lies beyond that): copy or build it again");
+  };
+  auto beyond = [&](std::uint64_t offset, std::uint64_t length) {
+    return offset > size || length > size - offset;
+  };
+  if (header.e_phentsize != sizeof(Elf64_Phdr) ||
+      beyond(header.e_phoff, std::uint64_t{header.e_phnum} * sizeof(Elf64_Phdr)))
+    throw truncated("program header table");
+  if (header.e_shoff != 0 &&
+      beyond(header.e_shoff, std::uint64_t{header.e_shnum} * std::uint64_t{header.e_shentsize}))
+    throw truncated("section header table");
+  std::vector<Elf64_Phdr> segments(header.e_phnum);
+  in.seekg(static_cast<std::streamoff>(header.e_phoff));
+  if (!in.read(reinterpret_cast<char*>(segments.data()),
+               static_cast<std::streamsize>(segments.size() * sizeof(Elf64_Phdr))))
+    throw truncated("program header table");
+  for (const Elf64_Phdr& segment : segments)
+    if (segment.p_type != PT_NULL && beyond(segment.p_offset, segment.p_filesz))
+      throw truncated("segment at offset " + std::to_string(segment.p_offset));
+}
+
+}  // namespace
 
 void Registry::add(std::unique_ptr<Family> family, const std::string& origin) {
   if (find(family->name())) throw std::logic_error("two families are called " + family->name());
@@ -34,11 +78,9 @@ void Registry::load_plugin(const std::string& file) {
   // file the user did not name.
   const std::string path = fs::canonical(file, error).string();
   if (error) throw InputError(where, "plugin", "cannot resolve the path: " + error.message());
-  for (std::size_t i = 0; i < library_files_.size(); ++i)
-    if (library_files_[i] == path)
-      throw InputError(where, "plugin",
-                       "this plugin is already loaded (" + path +
-                           "); name each plugin once, by --plugin or PUZZLEGEN_PLUGIN_PATH");
+  // The same file named twice (by --plugin and PUZZLEGEN_PLUGIN_PATH, say) is one plugin.
+  if (std::find(library_files_.begin(), library_files_.end(), path) != library_files_.end()) return;
+  check_complete_library(path, where);
 
   dlerror();
   void* handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);

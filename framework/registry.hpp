@@ -16,8 +16,9 @@ class Registry {
   // unique: adding a second family of a name is a programming error (std::logic_error).
   void add(std::unique_ptr<Family> family, const std::string& origin = "built in");
   // Loads the plugin `file` (a shared library exporting PUZZLEGEN_PLUGIN) and adds its
-  // families. Throws InputError, naming the file, if it cannot be loaded, is not a plugin, was
-  // built for another puzzlegen, is already loaded, or defines a family this registry has.
+  // families; a file loaded already (the same file by another name included) is not loaded
+  // again. Throws InputError, naming the file, if it cannot be loaded (cut short included), is
+  // not a plugin, was built for another puzzlegen, or defines a family this registry has.
   void load_plugin(const std::string& file);
   // Every *.so file, in name order, of each directory of a PATH-like list ("dir1:dir2").
   // Empty entries are skipped; an entry that is not a directory is an InputError.
