@@ -228,8 +228,9 @@ std::string sha256_hex(const std::string& bytes) {
 
 namespace {
 
-// The file a spec's `given:` names, relative to the spec's folder and inside the root (see
-// load_spec); an InputError at `given` otherwise.
+// The file a spec's `given:` names, relative to the spec's folder and inside the spec's tree
+// (see load_spec); an InputError at `given` otherwise. The tree depends on where the spec lies,
+// never on the working directory, so a spec gives the same answer wherever it is run from.
 std::filesystem::path resolve_given(const YAML::Node& given, const std::string& file,
                                     const std::string& given_root) {
   namespace fs = std::filesystem;
@@ -238,7 +239,9 @@ std::filesystem::path resolve_given(const YAML::Node& given, const std::string& 
     throw InputError(location_of(given, file), "given",
                      why +
                          "; a spec names an instance file by a path relative to its own "
-                         "folder, inside the folder the run allows (--given-root names it)");
+                         "folder, inside its tree (the nearest folder above it holding a " +
+                         std::string(kSpecTreeMarker) +
+                         " file, else its own folder; --given-root names another)");
   };
   if (relative.is_absolute()) refuse("an absolute path");
   // weakly_canonical resolves `..` and every symbolic link, so what is left of the file's path
@@ -249,7 +252,8 @@ std::filesystem::path resolve_given(const YAML::Node& given, const std::string& 
     if (error || out.empty()) refuse("cannot resolve " + p.string() + " (" + error.message() + ")");
     return out;
   };
-  // A spec named without a folder ("spec.yaml") lies in the working directory.
+  // A spec named without a folder ("spec.yaml"), or read from standard input, lies in the
+  // working directory.
   const fs::path named_folder = fs::path(file).parent_path();
   const fs::path spec_folder =
       resolve(file == "<standard input>" || named_folder.empty() ? fs::path(".") : named_folder);
@@ -260,8 +264,15 @@ std::filesystem::path resolve_given(const YAML::Node& given, const std::string& 
   fs::path root = spec_folder;
   if (!given_root.empty()) {
     root = resolve(given_root);
-  } else if (const fs::path here = resolve(fs::current_path()); contains(here, spec_folder)) {
-    root = here;  // the project the command runs in (specs/... naming instances/...)
+  } else {
+    for (fs::path folder = spec_folder;; folder = folder.parent_path()) {
+      std::error_code error;
+      if (fs::is_regular_file(folder / kSpecTreeMarker, error)) {
+        root = folder;
+        break;
+      }
+      if (folder == folder.root_path() || folder.parent_path() == folder) break;
+    }
   }
   const fs::path path = resolve(spec_folder / relative);
   if (!contains(root, path)) refuse("the file lies outside " + root.string());

@@ -77,10 +77,17 @@ struct Spec {
   std::vector<std::string> warnings() const;
 };
 
+// A file of this name marks a folder as a tree of specs and the instance files they name (a
+// project, the shipped specs/ and instances/): specs anywhere below it may name files anywhere
+// below it.
+inline constexpr const char* kSpecTreeMarker = ".puzzlegen-tree";
+
 // `given_root`: the folder a spec's `given:` file must lie in (no absolute paths, no `..` or
-// symbolic links out of it). Empty: the working directory when it contains the spec, else the
-// spec's own folder; so a spec received from someone cannot make puzzlegen read, and print
-// parts of, a file elsewhere.
+// symbolic links out of it). Empty: the spec's tree, the nearest folder at or above the spec's
+// own holding a kSpecTreeMarker file, else the spec's own folder. It never depends on the
+// working directory (a spec read from standard input lies there), so a spec gives the same
+// answer from anywhere, and a spec received from someone cannot make puzzlegen read, and print
+// parts of, a file outside its tree.
 Spec load_spec(const std::string& path, const Registry& registry,
                const std::string& given_root = "");
 Spec parse_spec(const std::string& text, const std::string& file, const Registry& registry,

@@ -183,11 +183,42 @@ TEST_CASE("hostile: a spec's given file stays inside the spec's folder",
   expect_bad_input(
       run_shell(cd + PUZZLEGEN_EXE + " generate " + spec("link-spec.yaml", "link.yaml")),
       "the file lies outside");
+  // The working directory changes nothing: not even from a folder that holds both files.
+  for (const fs::path& from : {scratch_dir() / "given", folder, fs::path("/")}) {
+    INFO(from);
+    r = run_shell("cd " + from.string() + " && " + PUZZLEGEN_EXE + " generate " +
+                  (folder / "up.yaml").string());
+    expect_bad_input(r, "the file lies outside " + folder.string());
+    CHECK(r.err.find("do not print me") == std::string::npos);
+  }
   // --given-root widens it on purpose; the file is then read (and its mistake reported).
   r = run_shell(cd + PUZZLEGEN_EXE + " --given-root " + (scratch_dir() / "given").string() +
                 " generate " + spec("up.yaml", "../secret.yaml"));
   CHECK(r.exit_code == 2);
   CHECK_THAT(r.err, Catch::Contains("secret.yaml:2:1: error"));
+  // So does a tree marker at the top of a folder of specs and instances, from anywhere.
+  write("given/.puzzlegen-tree", "");
+  for (const fs::path& from : {scratch_dir() / "elsewhere", folder}) {
+    r = run_shell("cd " + from.string() + " && " + PUZZLEGEN_EXE + " generate " +
+                  (folder / "up.yaml").string());
+    CHECK(r.exit_code == 2);
+    CHECK_THAT(r.err, Catch::Contains("secret.yaml:2:1: error"));
+  }
+  fs::remove(scratch_dir() / "given" / ".puzzlegen-tree");
+}
+
+TEST_CASE("hostile: shipped specs that name instance files run from any folder", "[cli][hostile]") {
+  const std::string spec = source("specs/instant-insanity/loffler-q1.yaml");
+  std::string first;
+  for (const std::string& from :
+       {source("specs/instant-insanity"), source(""), scratch_dir().string(), std::string("/")}) {
+    INFO(from);
+    const Result r =
+        run_shell("cd " + from + " && " + PUZZLEGEN_EXE + " generate --format json " + spec);
+    REQUIRE(r.exit_code == 0);
+    if (first.empty()) first = r.out;
+    CHECK(r.out == first);
+  }
 }
 
 TEST_CASE("hostile: commands compose: records are instances, specs are named as specs",
@@ -218,7 +249,7 @@ TEST_CASE("hostile: commands compose: records are instances, specs are named as 
   CHECK_THAT(checked.out, Catch::Contains("parameters: cubes is 4, the spec asks for 5"));
 }
 
-TEST_CASE("hostile: help for a bare or mistyped command; --quiet", "[cli][bad-input][hostile]") {
+TEST_CASE("hostile: help for a bare or mistyped command, --quiet", "[cli][bad-input][hostile]") {
   Result r = run("");
   CHECK(r.exit_code == 2);
   CHECK_THAT(r.err, Catch::Contains("generate") && Catch::Contains("worksheet"));
@@ -346,10 +377,11 @@ TEST_CASE("hostile: validate warns about specs that can never be met, from the f
   CHECK(r.exit_code == 0);
   CHECK_THAT(r.err, !Catch::Contains("all-different"));
   CHECK_THAT(r.err, Catch::Contains("all-equal: exactly 3 can never hold"));
-  // Every shipped spec can be met (their given: files are in the project's instances/).
+  // Every shipped spec can be met (their given: files are in the project's instances/, the
+  // project's root is their tree).
   for (const auto& entry : fs::recursive_directory_iterator(source("specs"))) {
     if (entry.path().extension() != ".yaml") continue;
-    r = run("--given-root " + source("") + " validate " + entry.path().string());
+    r = run("validate " + entry.path().string());
     INFO(entry.path());
     CHECK(r.exit_code == 0);
     CHECK_THAT(r.err, !Catch::Contains("warning"));
