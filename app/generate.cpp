@@ -122,10 +122,9 @@ std::string summary_text(const Spec& spec, const RunSummary& s,
   return out.str();
 }
 
-// One number of --shard, read like every other whole number (framework/options).
+// One number of --shard, read like every other whole number (framework/yaml_read).
 long long shard_number(const std::string& text, const std::string& field) {
-  const auto info = OptionInfo::integer(field, "", "", INT32_MIN, INT32_MAX);
-  return std::get<std::int64_t>(parse_option_text(info, text, {"command line", 0, 0}, field));
+  return parse_integer(text, {"command line", 0, 0}, field, INT32_MIN, INT32_MAX);
 }
 
 long long slurm_variable(const char* name) {
@@ -142,7 +141,9 @@ std::optional<long long> shard_digits(std::string_view text) {
   if (text.empty() ||
       !std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; }))
     return std::nullopt;
-  return text.size() > 9 ? 1000000000LL : std::stoll(std::string(text));
+  return text.size() > 9
+             ? 1000000000LL
+             : parse_integer(std::string(text), {"command line", 0, 0}, "--shard", 0, kNoMost);
 }
 
 // "K/N", "slurm" or "slurm/N"; nothing given is the whole run, but an empty or malformed value

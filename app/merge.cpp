@@ -11,9 +11,9 @@
 #include "error.hpp"
 #include "families.hpp"
 #include "files.hpp"
+#include "instance_file.hpp"
 #include "render/html.hpp"
 #include "report.hpp"
-#include "yaml_input.hpp"
 
 namespace puzzlegen::cli {
 

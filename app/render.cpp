@@ -7,7 +7,7 @@
 #include "files.hpp"
 #include "render/html.hpp"
 #include "report.hpp"
-#include "yaml_input.hpp"
+#include "instance_file.hpp"
 
 namespace puzzlegen::cli {
 

@@ -6,7 +6,7 @@
 #include "families.hpp"
 #include "judge.hpp"
 #include "report.hpp"
-#include "yaml_input.hpp"
+#include "instance_file.hpp"
 
 namespace puzzlegen::cli {
 

@@ -16,11 +16,9 @@ Spec load_spec_with(const std::string& spec_file, const RunOverrides& overrides,
   if (overrides.instances) {
     if (*overrides.instances == "all")
       spec.generate.instances.reset();
-    else {
-      const auto info = OptionInfo::integer("instances", "", "", 1, INT64_MAX);
-      spec.generate.instances =
-          std::get<std::int64_t>(parse_option_text(info, *overrides.instances, cmd, "--instances"));
-    }
+    else
+      spec.generate.instances = parse_integer(*overrides.instances, cmd, "--instances", 1, kNoMost,
+                                              "a number of instances");
   }
   if (overrides.seed) spec.generate.seed = *overrides.seed;
   if (overrides.strategy) spec.generate.strategy = *overrides.strategy;

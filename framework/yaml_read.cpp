@@ -189,7 +189,10 @@ std::int64_t parse_integer(const std::string& text, const SourceLocation& where,
   std::size_t used = 0;
   long long value = 0;
   try {
-    value = std::stoll(text, &used, 10);
+    // Digits with an optional minus, nothing around them: stoll alone would skip spaces and
+    // take a plus sign.
+    if (!text.empty() && (std::isdigit(static_cast<unsigned char>(text[0])) || text[0] == '-'))
+      value = std::stoll(text, &used, 10);
   } catch (const std::exception&) {  // not a number, or beyond 64 bits
     used = 0;
   }

@@ -4,8 +4,9 @@
 
 #include "builtin.hpp"
 #include "framework/input_error.hpp"
+#include "instance_file.hpp"
 #include "spec.hpp"
-#include "yaml_input.hpp"
+#include "yaml_read.hpp"
 
 using namespace puzzlegen;
 
