@@ -193,7 +193,7 @@ TEST_CASE("cli: solve --kind counts only the kinds asked for", "[cli]") {
   CHECK_THAT(r.err, Catch::Contains("did you mean 'all-different'"));
 }
 
-TEST_CASE("cli: a given instance that fails says why; optima report ties and the witness",
+TEST_CASE("cli: a given instance that fails says why, optima report ties and the witness",
           "[cli]") {
   Result r = run("generate " + source("specs/instant-insanity/loffler-q2-classical.yaml") +
                  " --format json");
@@ -206,7 +206,7 @@ TEST_CASE("cli: a given instance that fails says why; optima report ties and the
   const fs::path spec = scratch_dir() / "fewest3.yaml";
   std::ofstream(spec) << "puzzle: instant-insanity\nparameters: {cubes: 3}\n"
                          "solutions: {all-different: {min: 1}}\n"
-                         "objective: {minimize: all-different}\n";
+                         "objective: {minimize: all-different, ties: all}\n";
   r = run("generate " + spec.string() + " --format json");
   CHECK(r.exit_code == 0);
   summary = json_lines(r.out).back()["summary"];

@@ -42,7 +42,7 @@ Counts block_matrix() {  // Haraguchi's U: all (i,j) with i, j both in {1,2,3} o
 
 }  // namespace
 
-TEST_CASE("eight blocks: no universal instance of 11 cubes; 12 is the minimum, proven",
+TEST_CASE("eight blocks: no universal instance of 11 cubes, 12 is the minimum, proven",
           "[eight-blocks][generate]") {
   const Run eleven =
       run("puzzle: eight-blocks\ninstance: {size: {max: 11}}\n"

@@ -104,7 +104,7 @@ TEST_CASE("eight blocks: Conway's table, Properties 1 and 2", "[eight-blocks]") 
     }
 }
 
-TEST_CASE("eight blocks: Propositions 3 and 4 agree; assemblies build checked solids",
+TEST_CASE("eight blocks: Propositions 3 and 4 agree, assemblies build checked solids",
           "[eight-blocks]") {
   Rng rng(42);
   int composable = 0, not_composable = 0;

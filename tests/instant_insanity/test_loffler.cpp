@@ -35,7 +35,7 @@ TEST_CASE("Loeffler Q1: the classical puzzle has 2 ADIIS up to tower rotation", 
   CHECK(a.summary.proven);
 }
 
-TEST_CASE("Loeffler Q2: no AEIIS in the classical puzzle; an instance with both exists",
+TEST_CASE("Loeffler Q2: no AEIIS in the classical puzzle, an instance with both exists",
           "[loffler][seed]") {
   const Answer classical = run("loffler-q2-classical");
   CHECK(classical.summary.instances == 0);

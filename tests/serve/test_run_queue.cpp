@@ -91,7 +91,7 @@ TEST_CASE("run queue: runs start in the order queued, one at a time with one wor
   CHECK(runs.view(*printing).seconds.value_or(-1) >= 0);
 }
 
-TEST_CASE("run queue: at most `running` at once, and `waiting` more; the rest are refused",
+TEST_CASE("run queue: at most `running` at once, and `waiting` more, the rest are refused",
           "[serve][run-queue]") {
   const puzzlegen::TemporaryFolder root("puzzlegen-run-queue-");
   RunQueue runs(limits(2, 2), root.path(), "/bin/sh");
@@ -147,7 +147,7 @@ TEST_CASE("run queue: cancel ends a running run and its whole process group",
   CHECK(runs.view(*done).state == Run::State::done);
 }
 
-TEST_CASE("run queue: a run's exit code decides done or failed; past its time it is ended",
+TEST_CASE("run queue: a run's exit code decides done or failed, past its time it is ended",
           "[serve][run-queue]") {
   const puzzlegen::TemporaryFolder root("puzzlegen-run-queue-");
   RunLimits short_runs = limits(2, 4);
