@@ -256,6 +256,27 @@ def main():
         lambda out: "unsatisfiable" if "UNSATISFIABLE" in out else "found a mate?!",
         timeout=args.peer_timeout)
 
+    # Censuses of Latin boards: one board per class walked by canonical augmentation (the
+    # spec's strategy: classes) against the walk over every reduced board that keeps one per
+    # class (--strategy exhaustive on the same spec, both threads): same classes, same counts.
+    census_result = lambda out: "%d classes, proven %s" % (
+        json.loads(out.splitlines()[-1])["summary"]["instances"],
+        str(json.loads(out.splitlines()[-1])["summary"]["proven"]).lower())
+    for n, figure, repeat in ((6, "17 boards (22 isotopy classes)", None),
+                              (7, "324 boards (564 isotopy classes, McKay et al. 2007)", 1)):
+        census = os.path.join(ROOT, "specs", "cube36", "census-n%d.yaml" % n)
+        if n == 6:  # euler-6.yaml asks about every class; its census is the same walk
+            census = os.path.join(tmp, "census-n6.yaml")
+            with open(os.path.join(ROOT, "specs", "cube36", "census-n7.yaml")) as f:
+                text = f.read().replace("{n: 7}", "{n: 6}")
+            with open(census, "w") as f:
+                f.write(text)
+        row("36 Cube census n=%d by classes" % n, figure,
+            [PUZZLEGEN, "generate", census, "--format", "json", "--threads", "2"], census_result,
+            "the instance walk (--strategy exhaustive), 2 threads",
+            [PUZZLEGEN, "generate", census, "--format", "json", "--threads", "2",
+             "--strategy", "exhaustive"], census_result, repeat=repeat, timeout=1800)
+
     # Eight Blocks: Haraguchi's three problems, each proven by exhausting the instance space,
     # against the paper's own models (bench/peers/eight_blocks.py writes them).
     summary = lambda out: json.loads(out.splitlines()[-1])["summary"]
