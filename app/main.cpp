@@ -133,7 +133,7 @@ int main(int argc, char** argv) {
   generate->add_option("--instances", run.instances, "how many instances (or: all)");
   generate->add_option("--seed", run.seed, "random seed")->check(whole);
   generate->add_option("--strategy", run.strategy, "auto, exhaustive, search, random or classes")
-      ->check(CLI::IsMember({"auto", "exhaustive", "search", "random"}));
+      ->check(CLI::IsMember({"auto", "exhaustive", "search", "random", "classes"}));
   generate
       ->add_option("--difficulty", run.difficulty,
                    "only instances of this level: easy, medium, hard or extreme")
@@ -197,7 +197,7 @@ int main(int argc, char** argv) {
       ->check(whole);
   worksheet
       ->add_option("--strategy", sheet.run.strategy, "auto, exhaustive, search, random or classes")
-      ->check(CLI::IsMember({"auto", "exhaustive", "search", "random"}));
+      ->check(CLI::IsMember({"auto", "exhaustive", "search", "random", "classes"}));
   worksheet->add_option("--time-limit", sheet.run.time_limit,
                         "e.g. 30s, 10m (default: the spec's)");
   worksheet->add_option("--paper", sheet.paper, "a4 or letter")

@@ -6,7 +6,9 @@
 #include <set>
 #include <sstream>
 
+#include "classes.hpp"
 #include "drawing.hpp"
+#include "growth.hpp"
 #include "model.hpp"
 
 namespace puzzlegen::instant_insanity {
@@ -277,6 +279,14 @@ class InstantInsanity final : public FamilyOf<TowerInstance> {
         static_cast<int>(parameters.integer("cubes")), colour_names(parameters),
         constraints.boolean("every-cube-uses-all-colors"), constraints.boolean("distinct-cubes"),
         search, required);
+  }
+  // Sets of cubes, a cube at a time, up to reordering cubes and renaming colours (growth.hpp);
+  // both instance constraints are constraints on cubes, so the growth keeps to them.
+  std::unique_ptr<Growth> growth(const OptionValues& parameters,
+                                 const OptionValues& constraints) const override {
+    return cube_set_growth(colour_names(parameters),
+                           constraints.boolean("every-cube-uses-all-colors"),
+                           constraints.boolean("distinct-cubes"));
   }
   std::unique_ptr<Instance> random_instance(const OptionValues& parameters,
                                             const OptionValues& constraints,

@@ -9,6 +9,7 @@
 #include <numeric>
 #include <sstream>
 
+#include "classes.hpp"
 #include "error.hpp"
 #include "render/drawing.hpp"
 
@@ -165,6 +166,41 @@ class CardsSpace final : public InstanceSpace {
   Gecode::IntVar total_;
 };
 
+// How an instance grows, for walking one instance per class (strategy `classes`,
+// docs/classes.md): a number at a time, from none to n. A partial instance's canonical form is
+// its numbers sorted (the class's key); the number added last is the canonical last step when
+// it is the greatest (any copy of the greatest will do: equal numbers are interchangeable).
+// extend() may offer every number: accept() is what keeps each class once.
+class GrowNumbers final : public Growth {
+ public:
+  GrowNumbers(int n, int largest, bool distinct) : n_(n), largest_(largest), distinct_(distinct) {}
+  Partial root() const override { return {}; }
+  int depth() const override { return n_; }
+  void extend(const Partial& parent,
+              const std::function<void(const Partial& child)>& child) const override {
+    Partial next = parent;
+    next.push_back(0);
+    for (int number = 1; number <= largest_; ++number) {
+      if (distinct_ && std::find(parent.begin(), parent.end(), number) != parent.end()) continue;
+      next.back() = number;
+      child(next);
+    }
+  }
+  Partial accept(const Partial& child) const override {
+    if (*std::max_element(child.begin(), child.end()) != child.back()) return {};
+    Partial form = child;
+    std::sort(form.begin(), form.end());
+    return form;
+  }
+  std::unique_ptr<Instance> complete(const Partial& leaf) const override {
+    return std::make_unique<Cards>(leaf);
+  }
+
+ private:
+  int n_, largest_;
+  bool distinct_;
+};
+
 class Partition final : public FamilyOf<Cards> {
  public:
   std::string name() const override { return "partition"; }
@@ -248,6 +284,12 @@ class Partition final : public FamilyOf<Cards> {
     return std::make_unique<CardsSpace>(static_cast<int>(parameters.integer("n")),
                                         static_cast<int>(constraints.integer("largest")),
                                         constraints.boolean("distinct"), search);
+  }
+  std::unique_ptr<Growth> growth(const OptionValues& parameters,
+                                 const OptionValues& constraints) const override {
+    return std::make_unique<GrowNumbers>(static_cast<int>(parameters.integer("n")),
+                                         static_cast<int>(constraints.integer("largest")),
+                                         constraints.boolean("distinct"));
   }
   std::unique_ptr<Instance> random_instance(const OptionValues& parameters,
                                             const OptionValues& constraints,

@@ -148,6 +148,21 @@ TEST_CASE("cli: same spec and seed give byte-identical output", "[cli]") {
   }
 }
 
+TEST_CASE("cli: --strategy classes walks classes", "[cli][classes]") {
+  // --strategy classes is accepted, and walks the classes that exhaustive finds.
+  const std::string spec = source("tests/scale_out/census-n3-classes.yaml");
+  const Result exhaustive = run("generate " + spec + " --strategy exhaustive --format json");
+  const Result classes = run("generate " + spec + " --strategy classes --format json");
+  REQUIRE(classes.exit_code == 0);
+  REQUIRE(exhaustive.exit_code == 0);
+  const json summary = json_lines(classes.out).back()["summary"];
+  CHECK(summary["strategy"] == "classes");
+  CHECK(summary["proven"] == true);
+  CHECK(summary["instances"] == 801);
+  CHECK(summary["instances-in-classes"] ==
+        json_lines(exhaustive.out).back()["summary"]["instances-in-classes"]);
+}
+
 TEST_CASE("cli: exit codes for proven non-existence and limits", "[cli]") {
   const fs::path none = scratch_dir() / "impossible.yaml";
   std::ofstream(none) << "puzzle: instant-insanity\nparameters: {cubes: 3}\n"

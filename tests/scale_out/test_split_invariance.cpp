@@ -99,6 +99,10 @@ TEST_CASE("split invariance: the Instant Insanity census", "[scale-out][slow]") 
   check_invariance("specs/instant-insanity/census-n4.yaml", false);
 }
 
+TEST_CASE("split invariance: an Instant Insanity class walk", "[scale-out][slow][classes]") {
+  check_invariance("tests/scale_out/census-n3-classes.yaml", false);
+}
+
 TEST_CASE("split invariance: Loeffler Q3 (branch and bound on a count, with ties)",
           "[scale-out][slow]") {
   check_invariance("tests/scale_out/loffler-q3-all-ties.yaml", true);

@@ -115,3 +115,42 @@ TEST_CASE("template: the example spec's puzzle is the least total with one split
   REQUIRE(!found.empty());
   CHECK(brute_force_splits(numbers_of(found.back()), true) == 1);
 }
+
+TEST_CASE("template: walking classes finds the exhaustive walk's classes", "[template][classes]") {
+  // The growth (strategy classes) against every sorted list of numbers (exhaustive): the same
+  // classes, the same counts and class sizes, and the sizes sum to the number of lists of n
+  // numbers in any order, counted directly: largest^n, or largest!/(largest - n)! distinct.
+  struct Case {
+    int n, largest;
+    bool distinct;
+    std::uint64_t lists;
+  };
+  for (const Case c : {Case{5, 6, false, 7776}, Case{4, 9, true, 3024}, Case{2, 3, false, 9},
+                       Case{3, 2, true, 0}}) {
+    INFO("n " << c.n << ", largest " << c.largest << ", distinct " << c.distinct);
+    std::map<std::string, std::map<std::vector<int>, std::pair<std::uint64_t, std::uint64_t>>>
+        found;
+    for (const std::string strategy : {"exhaustive", "classes"}) {
+      const Spec spec = spec_of("puzzle: partition\nparameters: {n: " + std::to_string(c.n) +
+                                "}\ninstance: {largest: " + std::to_string(c.largest) +
+                                ", distinct: " + (c.distinct ? "true" : "false") +
+                                "}\nsolutions: {split: {min: 0}}\ngenerate: {instances: all, "
+                                "strategy: " +
+                                strategy + "}\n");
+      std::uint64_t lists = 0;
+      const RunSummary summary = generate(spec, [&](const InstancePtr& instance,
+                                                    const Evaluation& e, std::size_t,
+                                                    const std::string&) {
+        const auto size = e.class_size->convert_to<std::uint64_t>();
+        lists += size;
+        CHECK(found[strategy]
+                  .emplace(instance->canonical_key(),
+                           std::pair{e.counts.at(0).second.value.convert_to<std::uint64_t>(), size})
+                  .second);
+      });
+      CHECK(summary.proven);
+      CHECK(lists == c.lists);
+    }
+    CHECK(found["classes"] == found["exhaustive"]);
+  }
+}
