@@ -95,7 +95,11 @@ int compatible_cubes(const Counts& counts, int v) {
 // of v more change its trees in a way the forest tells without being made again.
 class Solids {
  public:
-  explicit Solids(const Counts& counts) : counts_(counts), tables_(tables()) {
+  Solids() : tables_(tables()) {}
+  // Forgets everything, for another multiset.
+  void reset(const Counts& counts) {
+    counts_ = counts;
+    made_.fill(false);
     for (int v = 0; v < kVarieties; ++v) {
       int near = counts[at(v)];
       unsigned reached = 0;
@@ -150,13 +154,24 @@ class Solids {
     return forests_[at(v)];
   }
 
-  Counts counts_;
+  Counts counts_{};
   const Tables& tables_;
   Counts near_{};
   Counts lone_{};  // corners of G_v that no edge reaches
-  std::array<CornerForest, kVarieties> forests_{};
+  std::array<CornerForest, kVarieties> forests_;
   std::array<bool, kVarieties> made_{};
 };
+
+// The solids of the multiset last asked about on this thread. A walk asks prune() and then
+// extend() about the same class (walk_classes), so its forests are made once for both.
+Solids& solids_of(const Partial& partial) {
+  thread_local Solids last;
+  thread_local bool known = false;
+  const Counts counts = counts_of(partial);
+  if (!known || last.counts() != counts) last.reset(counts);
+  known = true;
+  return last;
+}
 
 class CubeGrowth final : public Growth {
  public:
@@ -183,7 +198,7 @@ class CubeGrowth final : public Growth {
 
   void extend(const Partial& parent,
               const std::function<void(const Partial& child)>& child) const override {
-    Solids solids(counts_of(parent));
+    Solids& solids = solids_of(parent);
     const Counts& counts = solids.counts();
     if (total(counts) >= depth_) return;
     const int most = *std::max_element(counts.begin(), counts.end());
@@ -244,7 +259,7 @@ class CubeGrowth final : public Growth {
   }
 
   Prune prune(const Partial& node, int depth, const MeasureBounds& bounds) const override {
-    Solids solids(counts_of(node));
+    Solids& solids = solids_of(node);
     const Counts& counts = solids.counts();
     const auto it = bounds.find("size");
     const Bounds size = it == bounds.end() ? spec_.size : it->second;
