@@ -4,7 +4,16 @@
 
 namespace puzzlegen {
 
+Prune Growth::prune(const Partial&, int, const MeasureBounds&) const {
+  return Prune::none;
+}
+
 namespace {
+
+const MeasureBounds& bounds_of(const WalkControl& control) {
+  static const MeasureBounds none;
+  return control.bounds ? control.bounds() : none;
+}
 
 // The classes one step below `parent`, each once, in the order extend() first made them.
 std::vector<Partial> children_of(const Growth& growth, const Partial& parent, WalkCounts& counts) {
@@ -20,19 +29,26 @@ std::vector<Partial> children_of(const Growth& growth, const Partial& parent, Wa
 
 }  // namespace
 
-ClassFrontier class_frontier(const Growth& growth, std::size_t at_least,
-                             const std::function<bool()>& stop) {
-  ClassFrontier out;
-  out.nodes.push_back(growth.root());
-  while (out.depth < growth.depth() && out.nodes.size() < at_least) {
+ClassSubproblems class_subproblems(const Growth& growth, std::size_t at_least,
+                                   const WalkControl& control) {
+  ClassSubproblems out;
+  const auto kept = [&](const Partial& node, int depth) {
+    return growth.prune(node, depth, bounds_of(control)) != Prune::subtree;
+  };
+  if (kept(growth.root(), 0)) out.nodes.push_back(growth.root());
+  while (out.depth < growth.depth() && out.size() < at_least && !out.nodes.empty()) {
     std::vector<Partial> next;
-    for (const Partial& node : out.nodes) {
-      if (stop && stop()) {
+    for (Partial& node : out.nodes) {
+      if (control.stop && control.stop()) {
         out.complete = false;
+        out.shallower.clear();
         out.nodes.clear();
         return out;
       }
-      for (Partial& child : children_of(growth, node, out.counts)) next.push_back(std::move(child));
+      for (Partial& child : children_of(growth, node, out.counts))
+        if (kept(child, out.depth + 1)) next.push_back(std::move(child));
+      // A complete class above the frontier is judged on its own.
+      if (out.depth >= growth.first_depth()) out.shallower.emplace_back(out.depth, std::move(node));
     }
     out.nodes = std::move(next);
     ++out.depth;
@@ -40,14 +56,34 @@ ClassFrontier class_frontier(const Growth& growth, std::size_t at_least,
   return out;
 }
 
+ClassFrontier class_frontier(const Growth& growth, std::size_t at_least,
+                             const std::function<bool()>& stop) {
+  ClassSubproblems parts = class_subproblems(growth, at_least, WalkControl{stop, nullptr});
+  ClassFrontier out;
+  out.depth = parts.depth;
+  out.nodes = std::move(parts.nodes);
+  out.counts = parts.counts;
+  out.complete = parts.complete;
+  return out;
+}
+
+bool walk_classes(const Growth& growth, const Partial& node, int depth,
+                  const std::function<bool(const Partial& leaf)>& leaf, const WalkControl& control,
+                  WalkCounts& counts) {
+  const Prune verdict = growth.prune(node, depth, bounds_of(control));
+  if (verdict == Prune::subtree) return true;
+  if (depth >= growth.first_depth() && verdict == Prune::none && !leaf(node)) return false;
+  if (depth == growth.depth()) return true;
+  if (control.stop && control.stop()) return false;
+  for (const Partial& child : children_of(growth, node, counts))
+    if (!walk_classes(growth, child, depth + 1, leaf, control, counts)) return false;
+  return true;
+}
+
 bool walk_classes(const Growth& growth, const Partial& node, int depth,
                   const std::function<bool(const Partial& leaf)>& leaf,
                   const std::function<bool()>& stop, WalkCounts& counts) {
-  if (depth == growth.depth()) return leaf(node);
-  if (stop && stop()) return false;
-  for (const Partial& child : children_of(growth, node, counts))
-    if (!walk_classes(growth, child, depth + 1, leaf, stop, counts)) return false;
-  return true;
+  return walk_classes(growth, node, depth, leaf, WalkControl{stop, nullptr}, counts);
 }
 
 }  // namespace puzzlegen

@@ -18,7 +18,10 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "family.hpp"
@@ -27,6 +30,16 @@ namespace puzzlegen {
 
 // A partial instance as the family encodes it; the walk only copies and compares them.
 using Partial = std::vector<int>;
+
+// Bounds on measures by name (a spec's `instance:` bounds on `size`, say), as prune() gets them.
+using MeasureBounds = std::map<std::string, Bounds>;
+
+// What a walk may leave out at a class (Growth::prune).
+enum class Prune {
+  none,     // judge the class (when it is complete) and walk below it
+  node,     // the class itself cannot meet the spec, classes grown from it may: walk below only
+  subtree,  // neither the class nor any class grown from it can meet the spec: skip them all
+};
 
 class Growth {
  public:
@@ -47,6 +60,25 @@ class Growth {
   // the family's classes are coarser than the walk's (the 36 Cube also transposes boards), all
   // but one walked class of each family class return null.
   virtual std::unique_ptr<Instance> complete(const Partial& leaf) const = 0;
+
+  // Optional; the defaults walk to depth() and judge the classes there alone.
+
+  // The shallowest depth whose classes are complete instances: every class at a depth from
+  // first_depth() to depth() is passed to complete() and judged, and the walk goes on below
+  // it (instances of several sizes, each a step more than the last: a multiset of cubes).
+  virtual int first_depth() const { return depth(); }
+  // What the spec rules out at `node` (a class at `depth`, as accept() returned it), from what
+  // the family can tell without judging it. `bounds`: the spec's bounds on measures, narrowed
+  // by branch and bound while the run goes (maximising a measure whose best is 23, {min: 24}).
+  // Prune::subtree must be hereditary: no instance grown from `node`, by any steps, meets the
+  // spec within `bounds` (a solid already composable where none may be). The walk trusts it:
+  // a wrong answer loses instances without a trace.
+  virtual Prune prune(const Partial& node, int depth, const MeasureBounds& bounds) const;
+  // Whether complete() gives each of the family's classes (Instance::canonical_key) at most
+  // once. False when the walk's classes are finer than the family's (its group is the part
+  // of the family's symmetry that keeps the spec's bounds): the run then remembers the keys it
+  // has judged, as the tree strategies do, so that each class is judged and printed once.
+  virtual bool distinct_keys() const { return true; }
 };
 
 // Counts of a walk, for progress and the summary.
@@ -65,11 +97,43 @@ struct ClassFrontier {
 ClassFrontier class_frontier(const Growth& growth, std::size_t at_least,
                              const std::function<bool()>& stop);
 
+// How a walk is stopped and pruned.
+struct WalkControl {
+  // Called at every inner node (may be null): true stops the walk, unfinished.
+  std::function<bool()> stop;
+  // The bounds Growth::prune() is given at each class (may be null: none). A generator
+  // returns the spec's bounds narrowed by its best value so far.
+  std::function<const MeasureBounds&()> bounds;
+};
+
+// The subproblems of a walk whose instances come at several depths: the classes at `depth`,
+// as for class_frontier, and before them the complete classes shallower than `depth` (at
+// depths from the growth's first_depth()), each a subproblem of its own that is judged without
+// walking below it (the classes below it are under `nodes`). Classes that prune() rules out
+// with every class below them are left out; the others stay, whatever prune() says of the
+// node alone (a bound may narrow before they are judged).
+struct ClassSubproblems {
+  int depth = 0;
+  std::vector<std::pair<int, Partial>> shallower;  // (depth, class), in walk order
+  std::vector<Partial> nodes;                      // the classes at `depth`
+  WalkCounts counts;
+  bool complete = true;  // false when `stop` ended it
+  std::size_t size() const { return shallower.size() + nodes.size(); }
+};
+ClassSubproblems class_subproblems(const Growth& growth, std::size_t at_least,
+                                   const WalkControl& control);
+
 // Walks every class below `node` (a class at `depth`), depth first, and calls `leaf` with each
 // complete one in walk order. `leaf` returns whether to go on; `stop` (called at every inner
 // node, may be null) whether to stop. Returns true when everything below `node` was walked.
 bool walk_classes(const Growth& growth, const Partial& node, int depth,
                   const std::function<bool(const Partial& leaf)>& leaf,
                   const std::function<bool()>& stop, WalkCounts& counts);
+// The same, asking prune() at every class (with control.bounds) and calling `leaf` with every
+// complete class not ruled out, at every depth from the growth's first_depth(), before the
+// classes below it.
+bool walk_classes(const Growth& growth, const Partial& node, int depth,
+                  const std::function<bool(const Partial& leaf)>& leaf, const WalkControl& control,
+                  WalkCounts& counts);
 
 }  // namespace puzzlegen

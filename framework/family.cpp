@@ -50,6 +50,12 @@ std::unique_ptr<Growth> Family::growth(const OptionValues&, const OptionValues&)
   return nullptr;
 }
 
+std::unique_ptr<Growth> Family::growth_for(const OptionValues& parameters,
+                                           const OptionValues& constraints,
+                                           const InstanceSearch&) const {
+  return growth(parameters, constraints);
+}
+
 std::vector<std::string> Family::impossible_instances(const OptionValues&,
                                                       const OptionValues&) const {
   return {};

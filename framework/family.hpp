@@ -193,6 +193,14 @@ class Family {
   // when the family does not declare it for them (the default).
   virtual std::unique_ptr<Growth> growth(const OptionValues& parameters,
                                          const OptionValues& constraints) const;
+  // The growth a generator walks for a spec: `search` has the spec's bounds on kinds and
+  // measures (as for instance_space), so that the growth can prune what cannot meet them
+  // (Growth::prune), start and end where the measures allow (Growth::first_depth), and keep
+  // only the symmetries the bounds keep. The default ignores them: growth(parameters,
+  // constraints).
+  virtual std::unique_ptr<Growth> growth_for(const OptionValues& parameters,
+                                             const OptionValues& constraints,
+                                             const InstanceSearch& search) const;
 };
 
 // The base a family derives from: Family's contract, with every method that takes an instance

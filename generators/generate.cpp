@@ -344,6 +344,38 @@ struct SubproblemOutcome {
   std::uint64_t nodes = 0;
 };
 
+// Branch and bound on a measure: the bounds on the objective's measure that an instance must
+// meet to improve on the best so far (strictly better, or as good when ties are counted).
+struct Improvement {
+  bool over = false;             // nothing can improve: the run is over
+  std::optional<Bounds> bounds;  // none before the first instance (or without such an objective)
+};
+Improvement improvement(Run& run) {
+  const Spec& spec = run.spec();
+  Improvement out;
+  if (!spec.objective || !spec.objective->measure) return out;
+  const auto best_value = run.best();
+  if (!best_value) return out;
+  if (run.meets_bound(best_value) && !run.counts_ties()) {
+    out.over = true;
+    return out;
+  }
+  const std::uint64_t best = best_value->convert_to<std::uint64_t>();  // a measure's value
+  const std::uint64_t tie = run.counts_ties() ? 1 : 0;
+  Bounds tighter;
+  if (spec.objective->minimize) {
+    if (best + tie == 0) {  // nothing is below 0
+      out.over = true;
+      return out;
+    }
+    tighter.max = best + tie - 1;
+  } else {
+    tighter.min = best + 1 - tie;
+  }
+  out.bounds = tighter;
+  return out;
+}
+
 // Searches one subproblem to its end (or until the run says stop). With a measure objective,
 // the best value so far is posted first, and the search restarts whenever it improves.
 SubproblemOutcome search_subproblem(Run& run, const InstanceSpace& subproblem, std::size_t position,
@@ -355,22 +387,9 @@ SubproblemOutcome search_subproblem(Run& run, const InstanceSpace& subproblem, s
   while (true) {
     const std::uint64_t generation = run.generation();
     std::unique_ptr<InstanceSpace> space = clone_of(subproblem);
-    if (measure) {
-      if (const auto best_value = run.best()) {
-        if (run.meets_bound(best_value) && !run.counts_ties()) return outcome;  // the run is over
-        const std::uint64_t best = best_value->convert_to<std::uint64_t>();     // a measure's value
-        // Strictly better, or as good when ties are counted.
-        const std::uint64_t tie = run.counts_ties() ? 1 : 0;
-        Bounds tighter;
-        if (spec.objective->minimize) {
-          if (best + tie == 0) return outcome;  // nothing is below 0
-          tighter.max = best + tie - 1;
-        } else {
-          tighter.min = best + 1 - tie;
-        }
-        space->constrain_measure(*measure, tighter);
-      }
-    }
+    const Improvement better = improvement(run);
+    if (better.over) return outcome;
+    if (better.bounds) space->constrain_measure(*measure, *better.bounds);
     if (space->status() == Gecode::SS_FAILED) {
       outcome.exhausted = true;
       return outcome;
@@ -472,8 +491,8 @@ std::optional<std::vector<std::size_t>> plan_share(Run& run, const Split& split,
   return mine;
 }
 
-void tree_search(Run& run, const Split& split, bool randomized) {
-  const Spec& spec = run.spec();
+// The spec's bounds and search options as an instance space or a growth receives them.
+InstanceSearch instance_search(const Spec& spec, bool randomized) {
   InstanceSearch search;
   search.randomized = randomized;
   search.seed = spec.generate.seed;
@@ -485,6 +504,12 @@ void tree_search(Run& run, const Split& split, bool randomized) {
   // The family constrains its own measures; the framework's (difficulty) are judged only.
   for (const auto& [name, bounds] : spec.measure_bounds)
     if (!is_difficulty_measure(name)) search.measure_bounds.emplace(name, bounds);
+  return search;
+}
+
+void tree_search(Run& run, const Split& split, bool randomized) {
+  const Spec& spec = run.spec();
+  const InstanceSearch search = instance_search(spec, randomized);
   auto root = spec.family->instance_space(spec.parameters, spec.instance, search);
   // Searching the frontier in order visits instances in the order of one search of the root,
   // so a run with one worker and one shard gains nothing from splitting and skips it (the
@@ -513,44 +538,83 @@ void tree_search(Run& run, const Split& split, bool randomized) {
   });
 }
 
-// A class walk (classes.hpp): the classes at one depth of the growth tree are the subproblems;
-// below each, every class is walked once and each complete one judged.
+// Bounds `narrower` within `bounds`: the larger least value and the smaller greatest.
+Bounds within(Bounds bounds, const Bounds& narrower) {
+  if (narrower.min) bounds.min = bounds.min ? std::max(*bounds.min, *narrower.min) : narrower.min;
+  if (narrower.max) bounds.max = bounds.max ? std::min(*bounds.max, *narrower.max) : narrower.max;
+  return bounds;
+}
+
+// A class walk (classes.hpp): the classes at one depth of the growth tree (and, where instances
+// come at several depths, the complete classes above it) are the subproblems; below each,
+// every class is walked once and each complete one judged. The growth prunes with the spec's
+// bounds on measures, narrowed by branch and bound as the best value improves.
 void class_walk(Run& run, const Split& split) {
   const Spec& spec = run.spec();
-  const std::unique_ptr<Growth> growth = spec.family->growth(spec.parameters, spec.instance);
+  const InstanceSearch search = instance_search(spec, false);
+  const std::unique_ptr<Growth> growth =
+      spec.family->growth_for(spec.parameters, spec.instance, search);
   if (!growth)
     throw InputError({spec.file, 0, 0}, "generate.strategy",
                      "classes: the family " + spec.family->name() +
                          " does not declare how its instances grow for these parameters and "
                          "instance constraints (see docs/classes.md); use exhaustive");
-  run.set_unique_classes();
-  const auto stop = [&run] { return run.limits().expired(); };
-  ClassFrontier frontier = class_frontier(*growth, split_into(spec, split), stop);
-  const auto planned =
-      plan_share(run, split, frontier.nodes.size(), frontier.counts.nodes, frontier.complete);
+  if (growth->distinct_keys()) run.set_unique_classes();
+  const MeasureBounds& spec_bounds = search.measure_bounds;
+  const WalkControl frontier_control{
+      [&run] { return run.limits().expired(); },
+      [&spec_bounds]() -> const MeasureBounds& { return spec_bounds; }};
+  ClassSubproblems parts = class_subproblems(*growth, split_into(spec, split), frontier_control);
+  const auto planned = plan_share(run, split, parts.size(), parts.counts.nodes, parts.complete);
   if (!planned) return;
   const std::vector<std::size_t>& mine = *planned;
   search_planned(run, mine.size(), [&](std::size_t position) {
     SubproblemOutcome outcome;
     WalkCounts counts;
     std::uint64_t charged = 0;
+    bool over = false;  // the best value met the objective's bound: nothing is left to find
+    // The bounds prune() gets, refreshed whenever the best value improved.
+    MeasureBounds bounds = spec_bounds;
+    std::uint64_t generation = ~std::uint64_t{0};
+    const auto current_bounds = [&]() -> const MeasureBounds& {
+      if (const std::uint64_t now = run.generation(); now != generation) {
+        generation = now;
+        bounds = spec_bounds;
+        const Improvement better = improvement(run);
+        over = better.over;
+        if (better.bounds) {
+          const std::string& measure = *spec.objective->measure;
+          bounds[measure] = within(bounds[measure], *better.bounds);
+        }
+      }
+      return bounds;
+    };
     const auto walk_stop = [&] {  // the walk's nodes count towards the run's, as it goes
       const bool limited = run.charge(counts.nodes - charged, outcome.stopped);
       charged = counts.nodes;
-      return limited;
+      return limited || over;
     };
-    const bool finished = walk_classes(
-        *growth, frontier.nodes[mine[position]], frontier.depth,
-        [&](const Partial& leaf) {
-          std::shared_ptr<const Instance> instance = growth->complete(leaf);
-          if (!instance) return true;
-          return run.consider(instance, position, nullptr) != Run::Next::stop;
-        },
-        walk_stop, counts);
+    const auto judge_leaf = [&](const Partial& leaf) {
+      std::shared_ptr<const Instance> instance = growth->complete(leaf);
+      if (!instance) return true;
+      return run.consider(instance, position, nullptr) != Run::Next::stop;
+    };
+    const std::size_t index = mine[position];
+    bool finished = false;
+    if (index < parts.shallower.size()) {  // a complete class judged alone
+      auto& [depth, node] = parts.shallower[index];
+      const Prune verdict = growth->prune(node, depth, current_bounds());
+      finished = over || verdict != Prune::none || judge_leaf(node);
+      node.clear();
+    } else {
+      Partial& node = parts.nodes[index - parts.shallower.size()];
+      finished = walk_classes(*growth, node, parts.depth, judge_leaf,
+                              WalkControl{walk_stop, current_bounds}, counts);
+      node.clear();  // its memory is no longer needed
+    }
     walk_stop();
-    frontier.nodes[mine[position]].clear();  // its memory is no longer needed
     outcome.nodes = counts.nodes;
-    outcome.exhausted = finished;
+    outcome.exhausted = finished && !over;
     return outcome;
   });
 }

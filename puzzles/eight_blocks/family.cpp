@@ -4,8 +4,11 @@
 
 #include <algorithm>
 #include <sstream>
+#include <tuple>
 
+#include "classes.hpp"
 #include "drawing.hpp"
+#include "growth.hpp"
 #include "instance.hpp"
 #include "model.hpp"
 
@@ -93,6 +96,22 @@ std::pair<Counts, Counts> per_variety_bounds(const OptionValues& constraints) {
   return {low, high};
 }
 
+// Which instances count as the same: `instance: {modulo: ...}`.
+Convention convention_of(const OptionValues& constraints) {
+  return constraints.has("modulo") && constraints.choice("modulo") == kRenamingAndMirror
+             ? Convention::renaming_and_mirror
+             : Convention::renaming;
+}
+
+// The bounds of each variety's solid, from the spec's kind bounds.
+std::array<Bounds, kVarieties> solid_bounds(const InstanceSearch& search) {
+  std::array<Bounds, kVarieties> out{};
+  for (int v = 0; v < kVarieties; ++v)
+    if (const auto it = search.kind_bounds.find(variety_name(v)); it != search.kind_bounds.end())
+      out[static_cast<std::size_t>(v)] = it->second;
+  return out;
+}
+
 class EightBlocks final : public FamilyOf<BlocksInstance> {
  public:
   std::string name() const override { return kName; }
@@ -121,7 +140,13 @@ class EightBlocks final : public FamilyOf<BlocksInstance> {
                 "a mapping from varieties to a number or {min, max, exactly}",
                 [](const YAML::Node& node, const std::string& file, const std::string& field) {
                   return read_per_variety(node, file, field);
-                })};
+                }),
+            OptionInfo::choice(
+                "modulo",
+                "which instances count as one class (generators print one instance per class, "
+                "with how many it stands for): those that differ by renaming the colours (720 "
+                "renamings), or also mirror images of each other (1,440 symmetries)",
+                kRenaming, {kRenaming, kRenamingAndMirror})};
   }
   std::vector<OptionInfo> solution_options() const override {
     return {
@@ -256,7 +281,8 @@ class EightBlocks final : public FamilyOf<BlocksInstance> {
                                                 const InstanceSearch& search) const override {
     const auto [low, high] = per_variety_bounds(constraints);
     return std::make_unique<BlocksSpace>(static_cast<int>(constraints.integer("max-per-variety")),
-                                         low, high, search, colour_names(parameters));
+                                         low, high, search, colour_names(parameters),
+                                         convention_of(constraints));
   }
   std::unique_ptr<Instance> random_instance(const OptionValues& parameters,
                                             const OptionValues& constraints,
@@ -265,7 +291,40 @@ class EightBlocks final : public FamilyOf<BlocksInstance> {
     const auto most = static_cast<std::uint64_t>(constraints.integer("max-per-variety"));
     Counts counts{};
     for (auto& c : counts) c = static_cast<int>(rng.below(most + 1));
-    return std::make_unique<BlocksInstance>(counts, colour_names(parameters));
+    return std::make_unique<BlocksInstance>(counts, colour_names(parameters),
+                                            convention_of(constraints));
+  }
+
+  // Multisets grown a cube at a time (growth.hpp), up to the symmetries of the convention
+  // that keep the spec's bounds on every variety's cubes and solid.
+  std::unique_ptr<Growth> growth(const OptionValues& parameters,
+                                 const OptionValues& constraints) const override {
+    return growth_for(parameters, constraints, InstanceSearch{});
+  }
+  std::unique_ptr<Growth> growth_for(const OptionValues& parameters,
+                                     const OptionValues& constraints,
+                                     const InstanceSearch& search) const override {
+    CubeGrowthSpec spec;
+    spec.colors = colour_names(parameters);
+    spec.convention = convention_of(constraints);
+    std::tie(spec.low, spec.high) = per_variety_bounds(constraints);
+    const auto solids = solid_bounds(search);
+    for (int v = 0; v < kVarieties; ++v) {
+      const Bounds& b = solids[static_cast<std::size_t>(v)];
+      if (b.max && *b.max == 0) spec.wanted[static_cast<std::size_t>(v)] = -1;
+      if (b.min && *b.min >= 1) spec.wanted[static_cast<std::size_t>(v)] = 1;
+    }
+    if (const auto it = search.kind_bounds.find(kComposableVarieties);
+        it != search.kind_bounds.end())
+      spec.composable = it->second;
+    if (const auto it = search.measure_bounds.find("size"); it != search.measure_bounds.end())
+      spec.size = it->second;
+    const VarietyGroup& group = VarietyGroup::of(spec.convention);
+    spec.group = std::make_shared<const VarietyGroup>(group.keeping([&](int v, int image) {
+      const auto a = static_cast<std::size_t>(v), b = static_cast<std::size_t>(image);
+      return solids[a] == solids[b] && spec.low[a] == spec.low[b] && spec.high[a] == spec.high[b];
+    }));
+    return cube_growth(std::move(spec));
   }
 };
 

@@ -18,8 +18,9 @@ enum Face : int { right = 0, left = 1, back = 2, front = 3, top = 4, bottom = 5 
 inline constexpr std::array<const char*, 6> kFaceNames = {"right", "left", "back",
                                                           "front", "top",  "bottom"};
 
-using Colouring = std::array<int, 6>;  // colour (0..5) on each face slot
-using Triple = int;                    // a corner triple (a, b, c) as 36a + 6b + c
+using Colouring = std::array<int, 6>;        // colour (0..5) on each face slot
+using Counts = std::array<int, kVarieties>;  // a number of cubes (or anything) per variety
+using Triple = int;                          // a corner triple (a, b, c) as 36a + 6b + c
 
 // A rotation moves the face in slot f to slot to[f].
 struct Rotation {

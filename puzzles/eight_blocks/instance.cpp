@@ -22,10 +22,12 @@ const std::vector<std::string>& default_colors() {
   return names;
 }
 
-BlocksInstance::BlocksInstance(Counts counts, std::vector<std::string> colors)
+BlocksInstance::BlocksInstance(Counts counts, std::vector<std::string> colors,
+                               Convention convention)
     : counts_(counts),
       colors_(std::move(colors)),
-      labels_(colors_ == default_colors() ? colors_ : unique_prefixes(colors_)) {
+      labels_(colors_ == default_colors() ? colors_ : unique_prefixes(colors_)),
+      convention_(convention) {
   if (colors_.size() != 6) throw std::logic_error("Eight Blocks has six colours");
 }
 
@@ -50,27 +52,13 @@ Json BlocksInstance::to_json() const {
 }
 
 std::vector<int> BlocksInstance::canonical_key() const {
-  std::vector<int> best;
-  std::vector<int> image(kVarieties);
-  for (const auto& sigma : colour_permutations()) {
-    for (int v = 0; v < kVarieties; ++v)
-      image[static_cast<std::size_t>(sigma[static_cast<std::size_t>(v)])] =
-          counts_[static_cast<std::size_t>(v)];
-    if (best.empty() || image < best) best = image;
-  }
-  return best;
+  const Counts form = VarietyGroup::of(convention_).canonical(counts_);
+  return {form.begin(), form.end()};
 }
 
 std::optional<Natural> BlocksInstance::class_size() const {
-  std::set<std::array<int, kVarieties>> images;
-  std::array<int, kVarieties> image{};
-  for (const auto& sigma : colour_permutations()) {
-    for (int v = 0; v < kVarieties; ++v)
-      image[static_cast<std::size_t>(sigma[static_cast<std::size_t>(v)])] =
-          counts_[static_cast<std::size_t>(v)];
-    images.insert(image);
-  }
-  return Natural(images.size());
+  const VarietyGroup& group = VarietyGroup::of(convention_);
+  return Natural(group.order() / group.automorphisms(counts_));
 }
 
 std::string BlocksInstance::render_text() const {

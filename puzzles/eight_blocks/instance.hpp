@@ -8,17 +8,18 @@
 
 #include "family.hpp"
 #include "geometry.hpp"
+#include "groups.hpp"
 
 namespace puzzlegen::eight_blocks {
-
-using Counts = std::array<int, kVarieties>;
 
 // p, q, r, s, t, u: the colours' names unless a spec or an instance file names them.
 const std::vector<std::string>& default_colors();
 
 class BlocksInstance final : public Instance {
  public:
-  explicit BlocksInstance(Counts counts, std::vector<std::string> colors = default_colors());
+  // `convention`: which instances its key and class size count as the same (the spec's).
+  explicit BlocksInstance(Counts counts, std::vector<std::string> colors = default_colors(),
+                          Convention convention = Convention::renaming);
 
   const Counts& counts() const { return counts_; }
   const std::vector<std::string>& colors() const { return colors_; }
@@ -26,12 +27,15 @@ class BlocksInstance final : public Instance {
   // distinct prefixes (red, green -> R, G).
   const std::vector<std::string>& labels() const { return labels_; }
   bool named() const { return colors_ != default_colors(); }
+  Convention convention() const { return convention_; }
   int size() const;
 
   Json to_json() const override;  // {puzzle: eight-blocks, counts: 6 rows of 6}
-  // The least count vector over the 720 renamings of the colours.
+  // The greatest count vector over the convention's group (VarietyGroup::canonical): the 720
+  // renamings of the colours, or those and their mirror images.
   std::vector<int> canonical_key() const override;
-  std::optional<Natural> class_size() const override;  // distinct colour renamings
+  // The instances in its class: the group's order over its automorphisms.
+  std::optional<Natural> class_size() const override;
   std::string render_text() const override;
   render::Drawing draw(double width) const override;  // drawing.cpp
 
@@ -39,6 +43,7 @@ class BlocksInstance final : public Instance {
   Counts counts_;
   std::vector<std::string> colors_;
   std::vector<std::string> labels_;
+  Convention convention_;
 };
 
 // `counts:` (6 rows of 6 integers, diagonal 0) or `cubes:` (nets {right, left, back, front,

@@ -41,16 +41,9 @@ int corner_with_triple(int v, Triple t) {
 
 }  // namespace
 
-namespace {
-
-// G_v's possible edges: each variety compatible with v joins the two corners (indices into
-// v's sorted triples) whose triples it shares.
-struct Edge {
-  int variety, a, b;
-};
-const std::vector<Edge>& edges_of(int v) {
+const std::vector<CornerEdge>& corner_edges(int v) {
   static const auto all = [] {
-    std::vector<std::vector<Edge>> out(kVarieties);
+    std::vector<std::vector<CornerEdge>> out(kVarieties);
     for (int w = 0; w < kVarieties; ++w)
       for (int u = 0; u < kVarieties; ++u)
         if (compatible(u, w)) {
@@ -63,63 +56,60 @@ const std::vector<Edge>& edges_of(int v) {
   return all[static_cast<std::size_t>(v)];
 }
 
-// G_v with the given counts: its components, and which of them are trees (Proposition 4:
-// v is composable when there are at least as many cubes of v as tree components). Corners
-// are bits of a byte and components are found by flooding bit masks: this runs for every
-// propagation of the composability propagators.
-struct CornerForest {
-  std::array<int, kCorners> component{};  // of each corner
-  std::array<bool, kCorners> tree{};      // of each component
-  int trees = 0;
-
-  CornerForest(const Counts& counts, int v) {
-    std::array<unsigned, kCorners> adjacent{};
-    std::array<int, kCorners> cubes_at{};  // cubes (edges) counted at one end
-    for (const Edge& e : edges_of(v)) {
-      const int cubes = counts[static_cast<std::size_t>(e.variety)];
-      if (cubes == 0) continue;
-      adjacent[static_cast<std::size_t>(e.a)] |= 1u << e.b;
-      adjacent[static_cast<std::size_t>(e.b)] |= 1u << e.a;
-      cubes_at[static_cast<std::size_t>(e.a)] += cubes;
+const CornerEdge* corner_edge(int v, int u) {
+  static const auto index = [] {
+    std::array<std::array<int, kVarieties>, kVarieties> out{};
+    for (auto& row : out) row.fill(-1);
+    for (int w = 0; w < kVarieties; ++w) {
+      const auto& edges = corner_edges(w);
+      for (std::size_t k = 0; k < edges.size(); ++k)
+        out[static_cast<std::size_t>(w)][static_cast<std::size_t>(edges[k].variety)] =
+            static_cast<int>(k);
     }
-    int id = 0;
-    for (unsigned unseen = (1u << kCorners) - 1; unseen != 0; ++id) {
-      unsigned members = unseen & (~unseen + 1), frontier = members;
-      while (frontier != 0) {
-        const auto k = static_cast<std::size_t>(std::countr_zero(frontier));
-        frontier &= frontier - 1;
-        const unsigned reached = adjacent[k] & ~members;
-        members |= reached;
-        frontier |= reached;
-      }
-      unseen &= ~members;
-      int edges = 0, corners = 0;  // counted here: std::popcount is a call without -mpopcnt
-      for (unsigned m = members; m != 0; m &= m - 1, ++corners) {
-        const auto k = static_cast<std::size_t>(std::countr_zero(m));
-        edges += cubes_at[k];
-        component[k] = id;
-      }
-      tree[static_cast<std::size_t>(id)] = edges == corners - 1;
-      trees += tree[static_cast<std::size_t>(id)] ? 1 : 0;
+    return out;
+  }();
+  const int k = index[static_cast<std::size_t>(v)][static_cast<std::size_t>(u)];
+  return k < 0 ? nullptr : &corner_edges(v)[static_cast<std::size_t>(k)];
+}
+
+CornerForest::CornerForest(const Counts& counts, int v) {
+  std::array<unsigned, kCorners> adjacent{};
+  std::array<int, kCorners> cubes_at{};  // cubes (edges) counted at one end
+  for (const CornerEdge& e : corner_edges(v)) {
+    const int cubes = counts[static_cast<std::size_t>(e.variety)];
+    if (cubes == 0) continue;
+    adjacent[static_cast<std::size_t>(e.a)] |= 1u << e.b;
+    adjacent[static_cast<std::size_t>(e.b)] |= 1u << e.a;
+    cubes_at[static_cast<std::size_t>(e.a)] += cubes;
+  }
+  int id = 0;
+  for (unsigned unseen = (1u << kCorners) - 1; unseen != 0; ++id) {
+    unsigned members = unseen & (~unseen + 1), frontier = members;
+    while (frontier != 0) {
+      const auto k = static_cast<std::size_t>(std::countr_zero(frontier));
+      frontier &= frontier - 1;
+      const unsigned reached = adjacent[k] & ~members;
+      members |= reached;
+      frontier |= reached;
     }
+    unseen &= ~members;
+    int edges = 0, corners = 0;  // counted here: std::popcount is a call without -mpopcnt
+    for (unsigned m = members; m != 0; m &= m - 1, ++corners) {
+      const auto k = static_cast<std::size_t>(std::countr_zero(m));
+      edges += cubes_at[k];
+      component[k] = id;
+    }
+    tree[static_cast<std::size_t>(id)] = edges == corners - 1;
+    trees += tree[static_cast<std::size_t>(id)] ? 1 : 0;
   }
-
-  // The trees when the edge e gets `after` cubes, more than it has here: an edge inside a
-  // component ends it being a tree; one joining two components (it had no cube) makes a tree
-  // only of two trees, and only with a single cube.
-  int trees_with(const Edge& e, int after) const {
-    const auto a = static_cast<std::size_t>(component[static_cast<std::size_t>(e.a)]);
-    const auto b = static_cast<std::size_t>(component[static_cast<std::size_t>(e.b)]);
-    if (a == b) return trees - (tree[a] ? 1 : 0);
-    // a and b apart: the edge had no cube yet.
-    return trees - (tree[a] ? 1 : 0) - (tree[b] ? 1 : 0) + (tree[a] && tree[b] && after == 1);
-  }
-};
-
-}  // namespace
+}
 
 bool composable_by_trees(const Counts& counts, int v) {
   return counts[static_cast<std::size_t>(v)] >= CornerForest(counts, v).trees;
+}
+
+int tree_components(const Counts& counts, int v) {
+  return CornerForest(counts, v).trees;
 }
 
 bool composable_by_matching(const Counts& counts, int v) {
@@ -304,7 +294,7 @@ class Composability : public Propagator {
       const CornerForest least(low, v_);
       if (low[static_cast<std::size_t>(v_)] >= least.trees) return ES_FAILED;
       if (!composable_by_trees(high, v_)) return home.ES_SUBSUMED(*this);
-      for (const Edge& e : edges_of(v_)) {
+      for (const CornerEdge& e : corner_edges(v_)) {
         const auto u = static_cast<std::size_t>(e.variety);
         int value = low[u];
         while (value < high[u] &&
@@ -365,9 +355,11 @@ void composability(Space& home, const IntVarArray& x, int v, bool want) {
 }  // namespace
 
 BlocksSpace::BlocksSpace(int max_per_variety, const Counts& low, const Counts& high,
-                         const InstanceSearch& search, std::vector<std::string> colors)
+                         const InstanceSearch& search, std::vector<std::string> colors,
+                         Convention convention)
     : x_(*this, kVarieties, 0, max_per_variety),
-      colors_(std::make_shared<const std::vector<std::string>>(std::move(colors))) {
+      colors_(std::make_shared<const std::vector<std::string>>(std::move(colors))),
+      convention_(convention) {
   for (int v = 0; v < kVarieties; ++v) {
     rel(*this, x_[v], IRT_GQ, low[static_cast<std::size_t>(v)]);
     rel(*this, x_[v], IRT_LQ, high[static_cast<std::size_t>(v)]);
@@ -421,10 +413,11 @@ BlocksSpace::BlocksSpace(int max_per_variety, const Counts& low, const Counts& h
   if (required > 0) rel(*this, size, IRT_GQ, (8 * required + 20) / 21);
 
   if (search.symmetry_breaking) {
-    // Renamings sigma that keep every variety's bounds (on its solids and on its cubes):
+    // Symmetries sigma (renamings, and with the mirror convention also those after a mirror
+    // image) that keep every variety's bounds (on its solids and on its cubes):
     // x <=lex (x_{sigma(v)})_v, for all of them in one propagator.
     std::vector<Symmetry> renamings;
-    for (const auto& sigma : colour_permutations()) {
+    for (const auto& sigma : VarietyGroup::of(convention).elements()) {
       bool keeps = true;
       bool identity = true;
       for (int v = 0; v < kVarieties && keeps; ++v) {
@@ -452,7 +445,8 @@ BlocksSpace::BlocksSpace(int max_per_variety, const Counts& low, const Counts& h
   branch(*this, x_, INT_VAR_NONE(), search.value_order());
 }
 
-BlocksSpace::BlocksSpace(BlocksSpace& other) : InstanceSpace(other), colors_(other.colors_) {
+BlocksSpace::BlocksSpace(BlocksSpace& other)
+    : InstanceSpace(other), colors_(other.colors_), convention_(other.convention_) {
   x_.update(*this, other.x_);
   size_.update(*this, other.size_);
 }
@@ -464,7 +458,7 @@ void BlocksSpace::constrain_measure(const std::string& name, const Bounds& bound
 std::unique_ptr<Instance> BlocksSpace::instance() const {
   Counts counts{};
   for (int v = 0; v < kVarieties; ++v) counts[static_cast<std::size_t>(v)] = x_[v].val();
-  return std::make_unique<BlocksInstance>(counts, *colors_);
+  return std::make_unique<BlocksInstance>(counts, *colors_, convention_);
 }
 
 }  // namespace puzzlegen::eight_blocks

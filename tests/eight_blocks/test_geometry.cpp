@@ -1,11 +1,13 @@
 // Eight Blocks: the 30 varieties, corner triples, mirrors and compatibility from geometry;
 // Conway's table with Haraguchi's Properties 1 and 2 and Propositions 1 and 2; the two
-// composability conditions (Propositions 3 and 4) against each other; built solids checked.
+// composability conditions (Propositions 3 and 4) against each other; built solids checked;
+// mirror images of whole assemblies built from the geometry, and the groups of symmetries.
 #include <catch2/catch.hpp>
 
 #include <set>
 
 #include "eight_blocks/geometry.hpp"
+#include "eight_blocks/groups.hpp"
 #include "eight_blocks/model.hpp"
 #include "rng.hpp"
 
@@ -167,5 +169,87 @@ TEST_CASE("eight blocks: the paper's example (1) and certificates U and N", "[ei
   for (int v = 0; v < kVarieties; ++v) {
     CHECK(composable_by_trees(u, v));
     CHECK_FALSE(composable_by_trees(n, v));
+  }
+}
+
+TEST_CASE("eight blocks: a mirror image acts on the varieties as mirror() says, and on solids",
+          "[eight-blocks]") {
+  // A mirror image of a whole assembly, made cube by cube from the geometry (each cube's shown
+  // colouring reflected in the plane x = 0, so right and left swap, and its corner moved to
+  // the other side), is an assembly of the mirror solid from the mirror cubes.
+  Rng rng(7);
+  int solids = 0;
+  for (int trial = 0; trial < 200; ++trial) {
+    Counts c{};
+    const int cubes = 8 + static_cast<int>(rng.below(12));
+    for (int k = 0; k < cubes; ++k) ++c[static_cast<std::size_t>(rng.below(kVarieties))];
+    Counts mirrored{};
+    for (int v = 0; v < kVarieties; ++v)
+      mirrored[static_cast<std::size_t>(mirror(v))] = c[static_cast<std::size_t>(v)];
+    for (int v = 0; v < kVarieties; ++v) {
+      // Composability and the number of assemblies are the mirror solid's in the mirror image.
+      CHECK(count_assemblies(c, v, 0, Limits{}).value ==
+            count_assemblies(mirrored, mirror(v), 0, Limits{}).value);
+      const auto assembly = first_assembly(c, v);
+      if (assembly.empty()) continue;
+      ++solids;
+      std::vector<PlacedCube> image;
+      for (const auto& cube : assembly) {
+        Colouring reflected = shown(cube);
+        std::swap(reflected[right], reflected[left]);
+        const int variety = variety_of(reflected);
+        REQUIRE(variety == mirror(cube.variety));
+        int rotation = -1;
+        for (int r = 0; r < static_cast<int>(rotations().size()); ++r)
+          if (shown({variety, r, 0}) == reflected) rotation = r;
+        REQUIRE(rotation >= 0);
+        image.push_back({variety, rotation, cube.corner ^ 1});
+      }
+      CHECK(check_solid(image) == mirror(v));
+    }
+  }
+  CHECK(solids > 50);
+}
+
+TEST_CASE("eight blocks: the 720 renamings and the 1,440 symmetries with mirror images",
+          "[eight-blocks]") {
+  const VarietyGroup& renamings = VarietyGroup::renamings();
+  const VarietyGroup& all = VarietyGroup::with_mirrors();
+  const std::set<VarietyMap> elements(all.elements().begin(), all.elements().end());
+  const std::set<VarietyMap> renaming(renamings.elements().begin(), renamings.elements().end());
+  CHECK(renaming.size() == 720);
+  CHECK(elements.size() == 1440);  // a mirror image is no renaming
+  // A group: closed under composition; the renamings are half of it.
+  for (const auto& a : all.elements())
+    for (std::size_t k = 0; k < all.order(); k += 37) {
+      const auto& b = all.elements()[k];
+      VarietyMap ab{};
+      for (int v = 0; v < kVarieties; ++v)
+        ab[static_cast<std::size_t>(v)] = a[b[static_cast<std::size_t>(v)]];
+      CHECK(elements.count(ab) == 1);
+    }
+  // Every symmetry keeps compatibility, so the corner graphs and the solids.
+  for (const auto& g : all.elements())
+    for (int u = 0; u < kVarieties; ++u)
+      for (int v = 0; v < kVarieties; ++v)
+        REQUIRE(compatible(g[static_cast<std::size_t>(u)], g[static_cast<std::size_t>(v)]) ==
+                compatible(u, v));
+  // Canonical forms: the greatest image, and as many elements reach it as fix the instance.
+  Rng rng(3);
+  for (int trial = 0; trial < 50; ++trial) {
+    Counts c{};
+    for (int k = 0; k < 10; ++k) ++c[static_cast<std::size_t>(rng.below(kVarieties))];
+    for (const VarietyGroup* group : {&renamings, &all}) {
+      Counts greatest{};
+      std::size_t fixing = 0;
+      for (std::size_t g = 0; g < group->order(); ++g) {
+        greatest = std::max(greatest, group->image(c, g));
+        fixing += group->image(c, g) == c ? 1 : 0;
+      }
+      std::vector<std::uint32_t> to_form;
+      CHECK(group->canonical(c, &to_form) == greatest);
+      CHECK(to_form.size() == fixing);
+      for (const auto g : to_form) CHECK(group->image(c, g) == greatest);
+    }
   }
 }

@@ -203,3 +203,100 @@ TEST_CASE("classes: a wrong declaration shows as duplicated or missing classes",
   CHECK(met_too_often > 0);
   CHECK(missing > 0);
 }
+
+namespace {
+
+int most_degree(const Partial& edges) {
+  const auto d = degrees(edges);
+  return d.empty() ? 0 : d.back();
+}
+
+// Graphs of every size up to 10 edges, each class at its own depth (first_depth 0), with what
+// prune() may say: Prune::subtree once a vertex has degree 3 (hereditary: edges added keep it),
+// or, wrongly, once a vertex has degree exactly 2 (not hereditary: graphs with a vertex of
+// degree 3 and none of degree 2 grow from graphs with one); Prune::node for an odd number of
+// edges; and Prune::subtree past the bound the walk is given on the measure "edges".
+class PrunedEdges final : public Growth {
+ public:
+  explicit PrunedEdges(bool hereditary) : hereditary_(hereditary) {}
+  Partial root() const override { return edges_.root(); }
+  int depth() const override { return edges_.depth(); }
+  int first_depth() const override { return 0; }
+  void extend(const Partial& parent,
+              const std::function<void(const Partial& child)>& child) const override {
+    edges_.extend(parent, child);
+  }
+  Partial accept(const Partial& child) const override { return edges_.accept(child); }
+  std::unique_ptr<Instance> complete(const Partial&) const override { return nullptr; }
+  Prune prune(const Partial& node, int depth, const MeasureBounds& bounds) const override {
+    if (const auto it = bounds.find("edges");
+        it != bounds.end() && it->second.max && static_cast<std::uint64_t>(depth) > *it->second.max)
+      return Prune::subtree;
+    const auto d = degrees(node);
+    if (hereditary_ ? most_degree(node) >= 3 : std::count(d.begin(), d.end(), 2) > 0)
+      return Prune::subtree;
+    return node.size() % 2 == 1 ? Prune::node : Prune::none;
+  }
+  // Which graphs the prune lets through, by brute force.
+  bool wanted(const Partial& graph, std::uint64_t most_edges) const {
+    const auto d = degrees(graph);
+    const bool pruned =
+        hereditary_ ? most_degree(graph) >= 3 : std::count(d.begin(), d.end(), 2) > 0;
+    return !pruned && graph.size() % 2 == 0 && graph.size() <= most_edges;
+  }
+
+ private:
+  EdgeGrowth edges_{kEdges, Flaw::none};
+  bool hereditary_;
+};
+
+// Every class judged, as a generator's class walk judges them: the complete classes above the
+// subproblems' depth alone, then the walks below the subproblems.
+std::map<Partial, int> walked(const Growth& growth, std::size_t subproblems,
+                              const MeasureBounds& bounds) {
+  std::map<Partial, int> met;
+  const WalkControl control{nullptr, [&bounds]() -> const MeasureBounds& { return bounds; }};
+  const ClassSubproblems parts = class_subproblems(growth, subproblems, control);
+  REQUIRE(parts.complete);
+  CHECK(parts.size() >= std::min<std::size_t>(subproblems, 2));
+  for (const auto& [depth, node] : parts.shallower)
+    if (growth.prune(node, depth, bounds) == Prune::none) ++met[node];
+  WalkCounts counts;
+  for (const Partial& node : parts.nodes)
+    walk_classes(
+        growth, node, parts.depth,
+        [&](const Partial& leaf) {
+          ++met[leaf];
+          return true;
+        },
+        control, counts);
+  return met;
+}
+
+}  // namespace
+
+TEST_CASE("classes: instances at every depth, pruned by the growth and the walk's bounds",
+          "[classes]") {
+  for (const std::uint64_t most_edges : {std::uint64_t{10}, std::uint64_t{4}}) {
+    const MeasureBounds bounds = {{"edges", Bounds{std::nullopt, most_edges}}};
+    const PrunedEdges growth(true);
+    std::set<Partial> expected;
+    for (int edges = 0; edges <= kEdges; ++edges)
+      for (const Partial& form : classes_by_brute_force(edges))
+        if (growth.wanted(form, most_edges)) expected.insert(form);
+    CHECK(expected.size() > 5);
+    for (const std::size_t subproblems : {1, 3, 16}) {
+      INFO("at most " << most_edges << " edges, subproblems " << subproblems);
+      CHECK(walk_matches(walked(growth, subproblems, bounds), expected));
+    }
+  }
+  // A prune that is not hereditary loses classes: those whose canonical parent it prunes.
+  const PrunedEdges wrong(false);
+  std::set<Partial> expected;
+  for (int edges = 0; edges <= kEdges; ++edges)
+    for (const Partial& form : classes_by_brute_force(edges))
+      if (wrong.wanted(form, kEdges)) expected.insert(form);
+  const auto met = walked(wrong, 1, {});
+  CHECK(met.size() < expected.size());
+  CHECK_FALSE(walk_matches(met, expected));
+}

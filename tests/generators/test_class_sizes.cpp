@@ -5,6 +5,7 @@
 
 #include <map>
 #include <numeric>
+#include <set>
 
 #include "builtin.hpp"
 #include "eight_blocks/instance.hpp"
@@ -75,18 +76,25 @@ TEST_CASE("class sizes: Latin squares under isotopy and transposition", "[class-
 }
 
 TEST_CASE("class sizes: Eight Blocks instances of 3 cubes under colour renaming", "[class-size]") {
-  std::vector<eight_blocks::BlocksInstance> all;
-  for (int a = 0; a < eight_blocks::kVarieties; ++a)
-    for (int b = a; b < eight_blocks::kVarieties; ++b)
-      for (int c = b; c < eight_blocks::kVarieties; ++c) {
-        eight_blocks::Counts counts{};
-        ++counts[static_cast<std::size_t>(a)];
-        ++counts[static_cast<std::size_t>(b)];
-        ++counts[static_cast<std::size_t>(c)];
-        all.emplace_back(counts);
-      }
-  REQUIRE(all.size() == 4960);  // multisets of 3 from 30 varieties: C(32, 3)
-  check_groups(all);
+  // Also up to renaming and mirror images (instance: {modulo: color-renaming-and-mirror}).
+  for (const auto convention :
+       {eight_blocks::Convention::renaming, eight_blocks::Convention::renaming_and_mirror}) {
+    std::vector<eight_blocks::BlocksInstance> all;
+    for (int a = 0; a < eight_blocks::kVarieties; ++a)
+      for (int b = a; b < eight_blocks::kVarieties; ++b)
+        for (int c = b; c < eight_blocks::kVarieties; ++c) {
+          eight_blocks::Counts counts{};
+          ++counts[static_cast<std::size_t>(a)];
+          ++counts[static_cast<std::size_t>(b)];
+          ++counts[static_cast<std::size_t>(c)];
+          all.emplace_back(counts, eight_blocks::default_colors(), convention);
+        }
+    REQUIRE(all.size() == 4960);  // multisets of 3 from 30 varieties: C(32, 3)
+    check_groups(all);
+    std::set<std::vector<int>> keys;
+    for (const auto& instance : all) keys.insert(instance.canonical_key());
+    CHECK(keys.size() == (convention == eight_blocks::Convention::renaming ? 24 : 17));
+  }
 }
 
 TEST_CASE("class sizes: Instant Insanity sets of 3 cubes under colour relabelling",

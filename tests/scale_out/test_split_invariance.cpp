@@ -139,3 +139,18 @@ TEST_CASE("threads: search and random keep the same output for the same seed", "
     CHECK(parse(run(args + " --threads 1 --seed 12").out).records != parse(one.out).records);
   }
 }
+
+TEST_CASE("split invariance: Eight Blocks MAXINFEASIBLE by classes (a walk, branch and bound)",
+          "[scale-out][slow][classes]") {
+  check_invariance("specs/eight-blocks/maxinfeasible-by-classes.yaml", true);
+}
+
+TEST_CASE("split invariance: Eight Blocks EXISTENCE by classes (non-existence proven)",
+          "[scale-out][slow][classes]") {
+  check_invariance("specs/eight-blocks/existence-row-1-by-classes.yaml", false);
+}
+
+TEST_CASE("split invariance: Eight Blocks universal instances of 12 by classes",
+          "[scale-out][slow][classes]") {
+  check_invariance("tests/scale_out/eight-blocks-universal-12-classes.yaml", false);
+}

@@ -1,0 +1,398 @@
+// Multisets of cubes grown a cube at a time (classes.hpp). A partial instance is a multiset of
+// cubes, held as its 30 counts, then its last step (the variety a child's new cube is of; in a
+// canonical form, the position of the form's canonical last cube), then, in a form, its number
+// of automorphisms.
+//
+// The canonical last cube of a multiset: of the varieties it has the most cubes of, those with
+// the most cubes of compatible varieties, the last in the canonical form (the greatest image
+// under the group, VarietyGroup::canonical). Every symmetry keeps both numbers, so a child
+// whose new cube is not of such a variety fails without a form being computed, and extend()
+// only adds a cube of a variety with the most cubes, or one fewer. The step is canonical when
+// an element taking the child to its form takes the new cube's variety to the canonical last
+// cube's position. extend() adds one variety per orbit of the parent's automorphisms, since
+// varieties in one orbit make isomorphic children.
+//
+// Composability only grows with the cubes, so a solid that must not be composable and is ends
+// the subtree: extend() never makes such a child. prune() ends it too where a required solid
+// cannot become composable (even with every variety grown as far as it can go alone), where
+// a greatest size leaves too few cubes for what is still wanting, and it skips judging classes
+// that fail the spec's bounds (size, per-variety cubes, required and counted solids).
+#include "growth.hpp"
+
+#include <algorithm>
+#include <limits>
+
+#include "instance.hpp"
+#include "model.hpp"
+
+namespace puzzlegen::eight_blocks {
+
+namespace {
+
+constexpr std::size_t kLast = kVarieties;  // where a partial instance has its last step
+constexpr std::size_t kAutomorphisms = kVarieties + 1;  // where a form has its automorphisms
+
+std::size_t at(int v) {
+  return static_cast<std::size_t>(v);
+}
+
+// Tables the walk reads in its inner loops, made once.
+struct Tables {
+  // The 20 varieties compatible with each variety.
+  std::array<std::array<std::uint8_t, 20>, kVarieties> compatible{};
+  // u's edge in G_v (model.hpp), by v and u; `variety` is -1 unless they are compatible.
+  std::array<std::array<CornerEdge, kVarieties>, kVarieties> edge{};
+  // The same edge's two corners as bits, by v and by u's place in compatible[v].
+  std::array<std::array<unsigned, 20>, kVarieties> ends{};
+};
+
+const Tables& tables() {
+  static const Tables t = [] {
+    Tables out;
+    for (int v = 0; v < kVarieties; ++v) {
+      std::size_t k = 0;
+      for (int u = 0; u < kVarieties; ++u) {
+        const CornerEdge* e = corner_edge(v, u);
+        out.edge[at(v)][at(u)] = e ? *e : CornerEdge{-1, 0, 0};
+        if (!compatible(u, v)) continue;
+        out.ends[at(v)].at(k) = 1u << e->a | 1u << e->b;
+        out.compatible[at(v)].at(k++) = static_cast<std::uint8_t>(u);
+      }
+    }
+    return out;
+  }();
+  return t;
+}
+
+const std::array<std::array<std::uint8_t, 20>, kVarieties>& compatible_varieties() {
+  return tables().compatible;
+}
+
+Counts counts_of(const Partial& partial) {
+  Counts out{};
+  std::copy_n(partial.begin(), kVarieties, out.begin());
+  return out;
+}
+
+int total(const Counts& counts) {
+  int sum = 0;
+  for (const int c : counts) sum += c;
+  return sum;
+}
+
+// The cubes of varieties compatible with v.
+int compatible_cubes(const Counts& counts, int v) {
+  int sum = 0;
+  for (const std::uint8_t u : tables().compatible[at(v)]) sum += counts[u];
+  return sum;
+}
+
+// The solids of one multiset of cubes, and of that multiset with cubes of one variety added.
+// Two cheap tests settle most questions: a solid of v wants 8 cubes of v and of varieties
+// compatible with it (Corollary 1), and at least as many cubes of v as corners of G_v that no
+// edge reaches (each is a tree component). The others are read off G_v's corner forest
+// (model.hpp), made when first needed: an edge more (cubes of a compatible variety) or cubes
+// of v more change its trees in a way the forest tells without being made again.
+class Solids {
+ public:
+  Solids() : tables_(tables()) {}
+  // Forgets everything, for another multiset.
+  void reset(const Counts& counts) {
+    counts_ = counts;
+    made_.fill(false);
+    for (int v = 0; v < kVarieties; ++v) {
+      int near = counts[at(v)];
+      unsigned reached = 0;
+      for (std::size_t k = 0; k < 20; ++k)
+        if (const int cubes = counts[tables_.compatible[at(v)][k]]; cubes > 0) {
+          near += cubes;
+          reached |= tables_.ends[at(v)][k];
+        }
+      near_[at(v)] = near;
+      int lone = kCorners;
+      for (; reached != 0; reached &= reached - 1) --lone;
+      lone_[at(v)] = lone;
+    }
+  }
+  const Counts& counts() const { return counts_; }
+  // The cubes of v and of the varieties compatible with it.
+  int near(int v) const { return near_[at(v)]; }
+  bool composable(int v) { return composable_with(v, v, 0); }
+  // At least the cubes v's solid still wants before it is composable (a cube added lowers
+  // that by one at most): exactly when that is at most 2; none when it is composable.
+  int wanting(int v) {
+    const int at_least = std::max(kCorners - near(v), lone_[at(v)] - counts_[at(v)]);
+    if (at_least > 2) return at_least;
+    return std::max(0, forest(v).trees - counts_[at(v)]);
+  }
+  // Exactly the cubes v's solid still wants, and that with a cube of u added.
+  int wanting_exactly(int v) { return std::max(0, forest(v).trees - counts_[at(v)]); }
+  int wanting_with(int v, int u) {
+    const CornerEdge& edge = tables_.edge[at(v)][at(u)];
+    const int cubes = counts_[at(v)] + (u == v ? 1 : 0);
+    if (u != v && edge.variety >= 0)
+      return std::max(0, forest(v).trees_with(edge, counts_[at(u)] + 1) - cubes);
+    return std::max(0, forest(v).trees - cubes);
+  }
+  // Whether v's solid is composable once `added` cubes of u are added.
+  bool composable_with(int v, int u, int added) {
+    const CornerEdge& edge = tables_.edge[at(v)][at(u)];
+    const bool of_v = u == v, edge_of_u = !of_v && edge.variety >= 0;
+    const int cubes = counts_[at(v)] + (of_v ? added : 0);
+    if (near(v) + (of_v || edge_of_u ? added : 0) < kCorners) return false;
+    if (cubes < lone_[at(v)] - (edge_of_u && added > 0 ? 2 : 0)) return false;
+    if (added == 0 || !edge_of_u) return cubes >= forest(v).trees;
+    return cubes >= forest(v).trees_with(edge, counts_[at(u)] + added);
+  }
+
+ private:
+  const CornerForest& forest(int v) {
+    if (!made_[at(v)]) {
+      forests_[at(v)] = CornerForest(counts_, v);
+      made_[at(v)] = true;
+    }
+    return forests_[at(v)];
+  }
+
+  Counts counts_{};
+  const Tables& tables_;
+  Counts near_{};
+  Counts lone_{};  // corners of G_v that no edge reaches
+  std::array<CornerForest, kVarieties> forests_;
+  std::array<bool, kVarieties> made_{};
+};
+
+// The solids of the multiset last asked about on this thread. A walk asks prune() and then
+// extend() about the same class (walk_classes), so its forests are made once for both.
+Solids& solids_of(const Partial& partial) {
+  thread_local Solids last;
+  thread_local bool known = false;
+  const Counts counts = counts_of(partial);
+  if (!known || last.counts() != counts) last.reset(counts);
+  known = true;
+  return last;
+}
+
+class CubeGrowth final : public Growth {
+ public:
+  explicit CubeGrowth(CubeGrowthSpec spec) : spec_(std::move(spec)) {
+    depth_ = total(spec_.high);
+    if (spec_.size.max) depth_ = static_cast<int>(std::min<std::uint64_t>(*spec_.size.max, depth_));
+    if (spec_.size.min) first_ = static_cast<int>(std::min<std::uint64_t>(*spec_.size.min, depth_));
+    for (int v = 0; v < kVarieties; ++v) {
+      forbidden_[at(v)] = spec_.wanted[at(v)] < 0;
+      any_forbidden_ = any_forbidden_ || forbidden_[at(v)];
+      if (spec_.wanted[at(v)] > 0) required_.push_back(v);
+      if (spec_.low[at(v)] > 0) least_.push_back(v);
+    }
+  }
+
+  Partial root() const override {
+    Partial out(kVarieties + 2, 0);
+    out[kLast] = -1;
+    out[kAutomorphisms] = static_cast<int>(spec_.group->order());
+    return out;
+  }
+  int depth() const override { return depth_; }
+  int first_depth() const override { return first_; }
+
+  void extend(const Partial& parent,
+              const std::function<void(const Partial& child)>& child) const override {
+    Solids& solids = solids_of(parent);
+    const Counts& counts = solids.counts();
+    if (total(counts) >= depth_) return;
+    const int most = *std::max_element(counts.begin(), counts.end());
+    std::vector<std::uint32_t> automorphisms;  // the parent is a form: these fix it
+    if (parent[kAutomorphisms] > 1) spec_.group->canonical(counts, &automorphisms);
+    int composable_now = 0;
+    if (spec_.composable.max)
+      for (int v = 0; v < kVarieties; ++v) composable_now += solids.composable(v) ? 1 : 0;
+    std::vector<int> steps;
+    for (int v = 0; v < kVarieties; ++v) {
+      if (counts[at(v)] + 1 < most || counts[at(v)] >= spec_.high[at(v)]) continue;
+      if (std::any_of(automorphisms.begin(), automorphisms.end(),
+                      [&](std::uint32_t g) { return spec_.group->apply(g, v) < v; }))
+        continue;  // a variety in the same orbit, and smaller, makes an isomorphic child
+      if (admissible(solids, v, 1, composable_now)) steps.push_back(v);
+    }
+    order(solids, steps);
+    Partial next = parent;
+    for (const int v : steps) {
+      ++next[at(v)];
+      next[kLast] = v;
+      child(next);
+      --next[at(v)];
+    }
+  }
+
+  Partial accept(const Partial& child) const override {
+    const Counts counts = counts_of(child);
+    const int v = child[kLast];
+    const int most = *std::max_element(counts.begin(), counts.end());
+    if (counts[at(v)] != most) return {};
+    // Of the varieties with the most cubes, the greatest number of compatible cubes, and how
+    // many varieties have it.
+    int best = -1, tied = 0;
+    for (int u = 0; u < kVarieties; ++u) {
+      if (counts[at(u)] != most) continue;
+      const int near = compatible_cubes(counts, u);
+      if (near > best) best = near, tied = 0;
+      tied += near == best ? 1 : 0;
+    }
+    if (compatible_cubes(counts, v) != best) return {};
+    std::vector<std::uint32_t> to_form;
+    const Counts form = spec_.group->canonical(counts, &to_form);
+    int last = -1;
+    if (tied == 1) {  // v alone is such a variety: the step is canonical
+      last = spec_.group->apply(to_form.front(), v);
+    } else {
+      for (int p = kVarieties - 1; p >= 0 && last < 0; --p)
+        if (form[at(p)] == most && compatible_cubes(form, p) == best) last = p;
+      if (std::none_of(to_form.begin(), to_form.end(),
+                       [&](std::uint32_t g) { return spec_.group->apply(g, v) == last; }))
+        return {};
+    }
+    Partial out(form.begin(), form.end());
+    out.push_back(last);
+    out.push_back(static_cast<int>(to_form.size()));
+    return out;
+  }
+
+  Prune prune(const Partial& node, int depth, const MeasureBounds& bounds) const override {
+    Solids& solids = solids_of(node);
+    const Counts& counts = solids.counts();
+    const auto it = bounds.find("size");
+    const Bounds size = it == bounds.end() ? spec_.size : it->second;
+    const auto cubes = static_cast<std::uint64_t>(depth);
+    if (size.max && cubes > *size.max) return Prune::subtree;
+    // Cubes that may still come (as good as unlimited without a greatest size, and kept small
+    // enough that 21 times it is a number).
+    const std::uint64_t unlimited = std::numeric_limits<std::uint32_t>::max();
+    const std::uint64_t room = size.max ? std::min(*size.max - cubes, unlimited) : unlimited;
+    bool fails = size.min && cubes < *size.min;
+    // A cube added is one more cube of one variety.
+    std::uint64_t short_of_least = 0;
+    for (const int v : least_)
+      if (counts[at(v)] < spec_.low[at(v)])
+        short_of_least += static_cast<std::uint64_t>(spec_.low[at(v)] - counts[at(v)]);
+    if (short_of_least > room) return Prune::subtree;
+    fails = fails || short_of_least > 0;
+    // A cube added lowers what each of the 21 solids it is of or compatible with wants by one
+    // at most.
+    std::uint64_t wanting = 0;
+    for (const int v : required_) {
+      const auto still =
+          static_cast<std::uint64_t>(size.max ? solids.wanting_exactly(v) : solids.wanting(v));
+      if (still > room) return Prune::subtree;
+      wanting += still;
+    }
+    if (wanting > 21 * room) return Prune::subtree;
+    if (wanting > 0) {
+      if (any_forbidden_ && !reachable(solids)) return Prune::subtree;
+      fails = true;
+    }
+    if (!fails && (spec_.composable.min || spec_.composable.max)) {
+      std::uint64_t composable = 0;
+      for (int v = 0; v < kVarieties; ++v) composable += solids.composable(v) ? 1 : 0;
+      fails = (spec_.composable.min && composable < *spec_.composable.min) ||
+              (spec_.composable.max && composable > *spec_.composable.max);
+    }
+    return fails ? Prune::node : Prune::none;
+  }
+
+  std::unique_ptr<Instance> complete(const Partial& leaf) const override {
+    return std::make_unique<BlocksInstance>(counts_of(leaf), spec_.colors, spec_.convention);
+  }
+
+  bool distinct_keys() const override {
+    return spec_.group->order() == VarietyGroup::of(spec_.convention).order();
+  }
+
+ private:
+  // Whether `added` cubes of v added to an admissible instance (with `composable_before`
+  // composable solids) leave it admissible: no solid that must not be composable is, nor more
+  // solids than the spec allows. Only solids of v and of varieties compatible with it change.
+  bool admissible(Solids& solids, int v, int added, int composable_before) const {
+    if (!any_forbidden_ && !spec_.composable.max) return true;
+    int composable = composable_before;
+    const auto keeps = [&](int w) {
+      if (!forbidden_[at(w)] && !spec_.composable.max) return true;
+      if (spec_.composable.max && solids.composable(w)) return true;  // counted already
+      if (!solids.composable_with(w, v, added)) return true;
+      ++composable;
+      return !forbidden_[at(w)] &&
+             !(spec_.composable.max &&
+               static_cast<std::uint64_t>(composable) > *spec_.composable.max);
+    };
+    const auto& compatible = compatible_varieties()[at(v)];
+    return keeps(v) && std::all_of(compatible.begin(), compatible.end(), keeps);
+  }
+
+  // Whether every required solid is composable in some admissible instance grown from these
+  // cubes. An admissible instance with k cubes of u added has one with just those added
+  // below it, which is admissible too, so each variety grows only as far as it can alone;
+  // every admissible instance grown from these cubes lies below them with each variety grown
+  // to its limit, and composability only grows with the cubes. A solid counts the cubes of its
+  // own variety and whether there are 0, 1 or 2 of each compatible one, so only a solid at
+  // most 2 cubes short limits a variety other than its own, and growing a variety beyond 2
+  // matters only for a required solid of it. Bounds on the solids composable are left out:
+  // they could only lower the limits, and these are limits still.
+  bool reachable(Solids& solids) const {
+    const Counts& counts = solids.counts();
+    Counts limit{};  // cubes each variety can gain
+    for (int u = 0; u < kVarieties; ++u)
+      limit[at(u)] = std::max(
+          0, std::min(spec_.high[at(u)], spec_.wanted[at(u)] > 0 ? kCorners : 2) - counts[at(u)]);
+    for (int w = 0; w < kVarieties; ++w) {
+      if (!forbidden_[at(w)]) continue;
+      const int short_by = solids.wanting(w);  // at least
+      if (short_by > 2) continue;
+      for (int k = 1; k <= limit[at(w)]; ++k)
+        if (solids.composable_with(w, w, k)) limit[at(w)] = k - 1;
+      for (const std::uint8_t u : tables().compatible[at(w)]) {
+        if (short_by == 1 && solids.composable_with(w, u, 1))
+          limit[u] = 0;
+        else if (solids.composable_with(w, u, 2))
+          limit[u] = std::min(limit[u], 1);
+      }
+    }
+    Counts upper = counts;
+    for (int u = 0; u < kVarieties; ++u) upper[at(u)] += limit[at(u)];
+    return std::all_of(required_.begin(), required_.end(),
+                       [&](int v) { return composable_by_trees(upper, v); });
+  }
+
+  // The order the children of an instance are made in: by variety, unless solids are
+  // required, then first the cubes that bring the required solids nearest (the most cubes
+  // wanting fewer), so that a walk minimising the size meets a small instance early and
+  // bounds the rest by it.
+  void order(Solids& solids, std::vector<int>& steps) const {
+    if (required_.empty() || steps.size() < 2) return;
+    std::array<int, kVarieties> gain{};
+    for (const int w : required_) {
+      const int wanting = solids.wanting_exactly(w);
+      if (wanting == 0) continue;
+      for (const int v : steps) gain[at(v)] += wanting - solids.wanting_with(w, v);
+    }
+    // Equal gains: a variety with fewer cubes first (a new edge reaches new corners).
+    const Counts& counts = solids.counts();
+    std::stable_sort(steps.begin(), steps.end(), [&](int a, int b) {
+      return gain[at(a)] != gain[at(b)] ? gain[at(a)] > gain[at(b)] : counts[at(a)] < counts[at(b)];
+    });
+  }
+
+  CubeGrowthSpec spec_;
+  int depth_ = 0;
+  int first_ = 0;
+  std::array<bool, kVarieties> forbidden_{};
+  bool any_forbidden_ = false;
+  std::vector<int> required_, least_;
+};
+
+}  // namespace
+
+std::unique_ptr<Growth> cube_growth(CubeGrowthSpec spec) {
+  return std::make_unique<CubeGrowth>(std::move(spec));
+}
+
+}  // namespace puzzlegen::eight_blocks
