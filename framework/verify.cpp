@@ -121,6 +121,7 @@ class Verifier {
   void check_spec(Checked& c) const;
   void check_all(std::vector<Checked>& records) const;
   void check_classes(const std::vector<Checked>& records);
+  void check_spec_hash(const ResultFile& file) const;
   void check_summary(const ResultFile& result, const std::vector<Checked>& records);
   void check_objective(const ResultFile& result, std::vector<Checked>& records);
   bool check_census(const ResultFile& result, const std::vector<Checked>& records);
@@ -331,6 +332,25 @@ std::optional<Natural> Verifier::objective_of(Checked& c) const {
   return total;
 }
 
+// With the spec: the file answers it (its hash, in the summary and in every record), so that no
+// claim is judged against another question.
+void Verifier::check_spec_hash(const ResultFile& file) const {
+  const Spec& spec = *options_.spec;
+  const auto answers = [&](const Json& object, std::size_t line, const std::string& field) {
+    const Json hash = object.value("spec-sha256", Json());
+    if (hash != spec.sha256)
+      throw InputError({file.file, static_cast<int>(line), 0}, field,
+                       hash.dump() + " is not the SHA-256 of " + spec.file + " (" + spec.sha256 +
+                           "): the result answers another spec");
+  };
+  answers(file.summary, file.summary_line, "summary.spec-sha256");
+  for (const ResultRecord& record : file.records)
+    answers(Json::parse(record.body), record.line, "spec-sha256");
+  if (file.summary.contains("objective") != spec.objective.has_value())
+    throw InputError({file.file, static_cast<int>(file.summary_line), 0}, "summary.objective",
+                     "the result and " + spec.file + " disagree on whether there is an objective");
+}
+
 // What a run's or merge's summary says of its records.
 void Verifier::check_summary(const ResultFile& result, const std::vector<Checked>& records) {
   const std::string where = at_line(result.file, result.summary_line);
@@ -364,25 +384,6 @@ void Verifier::check_summary(const ResultFile& result, const std::vector<Checked
     else
       add("summary", where, text, Verdict::not_verifiable,
           "the records' class sizes sum to it, but not every one was re-derived");
-  }
-  if (options_.spec) {
-    const Spec& spec = *options_.spec;
-    const std::string hash = f.text("spec-sha256");
-    if (hash != spec.sha256)
-      throw InputError({result.file, static_cast<int>(result.summary_line), 0},
-                       "summary.spec-sha256",
-                       hash + " is not the SHA-256 of " + spec.file + " (" + spec.sha256 +
-                           "): the result answers another spec");
-    for (const Checked& c : records) {
-      const Json json = Json::parse(c.record->body);
-      if (json.value("spec-sha256", Json()) != spec.sha256)
-        throw InputError({result.file, static_cast<int>(c.record->line), 0}, "spec-sha256",
-                         "not the SHA-256 of " + spec.file + ": the record answers another spec");
-    }
-    if (result.summary.contains("objective") != spec.objective.has_value())
-      throw InputError(
-          {result.file, static_cast<int>(result.summary_line), 0}, "summary.objective",
-          "the result and " + spec.file + " disagree on whether there is an objective");
   }
 }
 
@@ -469,7 +470,9 @@ void Verifier::check_objective(const ResultFile& result, std::vector<Checked>& r
           checked.push_back(kind + " " + count_text(claimed));
         }
       }
-      const std::string row_text = "the witness's counts (" + convention_text(convention) + ")";
+      const std::string conventions = convention_text(convention);
+      const std::string row_text =
+          "the witness's counts" + (conventions.empty() ? "" : " (" + conventions + ")");
       if (!wrong.empty())
         add("summary", where, row_text, Verdict::failed, join(wrong, "; "));
       else if (!unknown.empty())
@@ -601,6 +604,13 @@ void Verifier::check_proven(const ResultFile& result, std::vector<Checked>& reco
     const bool same = best == claimed_best;
     add("proven", where, text, same ? Verdict::verified : Verdict::failed,
         how + " finds the best " + (best ? to_string(*best) : std::string("none")));
+    // With ties counted, how many classes reach it.
+    if (const Json ties = result.summary.value("optimal-instances", Json()); ties.is_number()) {
+      const bool same_ties = same && ties.get<std::uint64_t>() == again->found.size();
+      add("proven", where, "optimal-instances: " + ties.dump(),
+          same_ties ? Verdict::verified : Verdict::failed,
+          how + " finds " + std::to_string(again->found.size()) + " classes reaching the best");
+    }
     return;
   }
   std::set<std::vector<int>> mine;
@@ -818,6 +828,8 @@ VerifyReport Verifier::run(const std::vector<ResultFile>& files) {
       result = &file;
     }
   }
+  if (options_.spec)
+    for (const ResultFile& file : files) check_spec_hash(file);
   if (result && result->kind == ResultKind::run && !shards.empty())
     throw InputError({result->file, 0, 0}, "",
                      "a run's output with shards: shards go with the merged result");
