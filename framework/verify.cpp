@@ -100,7 +100,7 @@ struct Checked {
 
 class Verifier {
  public:
-  Verifier(const VerifyOptions& options)
+  explicit Verifier(const VerifyOptions& options)
       : options_(options), limits_(Limits::within(options.time_limit, 0, 1)) {}
 
   VerifyReport run(const std::vector<ResultFile>& files);
@@ -137,8 +137,6 @@ class Verifier {
   const VerifyOptions& options_;
   Limits limits_;
   VerifyReport report_;
-  // The records' files, for error messages and record lookups.
-  std::map<const ResultRecord*, const ResultFile*> owner_;
 };
 
 Checked Verifier::read_record(const ResultFile& file, const ResultRecord& record) const {
@@ -619,9 +617,15 @@ void Verifier::check_proven(const ResultFile& result, std::vector<Checked>& reco
   for (const Checked& c : records)
     if (!again->found.count(c.key)) wrong.push_back(c.where() + " is not accepted by it");
   std::size_t missing = 0;
-  for (const auto& [key, value] : again->found) missing += mine.count(key) ? 0 : 1;
+  std::string example;
+  for (const auto& [key, value] : again->found) {
+    if (mine.count(key)) continue;
+    if (missing++ == 0) example = Json(key).dump();
+  }
   if (missing > 0)
-    wrong.push_back(std::to_string(missing) + " classes it accepts are not in the result");
+    wrong.push_back(std::to_string(missing) +
+                    " classes it accepts are not in the result (one has the canonical key " +
+                    example + ")");
   add("proven", where, text, wrong.empty() ? Verdict::verified : Verdict::failed,
       how + (wrong.empty() ? ": the same classes" : ": " + join(wrong, "; ")));
 }

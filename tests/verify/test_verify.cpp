@@ -17,6 +17,8 @@ namespace {
 const std::string census7 = source("docs/data/cube36-census-n7.jsonl");
 const std::string census7_spec = source("specs/cube36/census-n7.yaml");
 const std::string with_template = std::string("--plugin ") + PUZZLEGEN_TEMPLATE_PLUGIN + " ";
+// Specs name their `given:` instances relative to themselves, inside the source tree.
+const std::string given_root = std::string("--given-root ") + PUZZLEGEN_SOURCE_DIR + " ";
 
 std::vector<std::string> lines_of(const std::string& file) {
   std::vector<std::string> out;
@@ -60,7 +62,7 @@ double child_cpu(F body) {
 std::string generated(const std::string& spec, const std::string& name,
                       const std::string& extra = "") {
   const std::string file = (scratch_dir() / name).string();
-  const Result r = run(extra + "generate " + spec + " --format json -q -o " + file);
+  const Result r = run(given_root + extra + "generate " + spec + " --format json -q -o " + file);
   INFO(r.err);
   REQUIRE((r.exit_code == 0 || r.exit_code == 1));
   return file;
@@ -135,7 +137,8 @@ TEST_CASE("verify: the shipped specs' results verify", "[verify][cli]") {
         "eight-blocks/universal-12"}) {
     const std::string file = source("specs/" + spec + ".yaml");
     const std::string result = generated(file, "shipped.jsonl");
-    const Result r = run("verify " + result + " --spec " + file + " --time-limit 120s");
+    const Result r =
+        run(given_root + "verify " + result + " --spec " + file + " --time-limit 120s");
     INFO(spec << "\n" << r.out.substr(0, 3000) << r.err);
     CHECK(r.exit_code == 0);
     CHECK_THAT(r.out, Catch::Contains(" 0 not verifiable, 0 FAILED"));
@@ -284,6 +287,30 @@ TEST_CASE("verify: a proven optimum with a better instance planted is FAILED at 
   CHECK(reports(r.out, "FAILED", planted, "summary"));
   CHECK_THAT(r.out, Catch::Contains("this record meets the spec with minimize size = 12, better "
                                     "than the best the summary claims"));
+}
+
+TEST_CASE("verify: a class dropped from a proven list is FAILED by searching again",
+          "[verify][cli][tampered]") {
+  // Every 4-card hand up to 6 with an equal split: no census figure, so the proof is checked by
+  // the exhaustive search without symmetry breaking. One record is dropped, and the summary's
+  // figures made to agree with what is left.
+  const std::string spec = partition_spec();
+  auto lines = lines_of(generated(spec, "partition-all.jsonl", with_template));
+  REQUIRE(lines.size() > 3);
+  const ordered dropped = ordered::parse(lines[1]);
+  lines.erase(lines.begin() + 1);
+  ordered summary = ordered::parse(lines.back());
+  summary["summary"]["instances"] = summary["summary"]["instances"].get<int>() - 1;
+  summary["summary"]["instances-in-classes"] =
+      summary["summary"]["instances-in-classes"].get<int>() - dropped["class-size"].get<int>();
+  lines.back() = summary.dump();
+  const std::string file = write("dropped-class.jsonl", lines);
+  const Result r = run(with_template + "verify " + file + " --spec " + spec);
+  INFO(r.out);
+  CHECK(r.exit_code == 1);
+  CHECK(reports(r.out, "FAILED", file + ":" + std::to_string(lines.size()), "proven"));
+  CHECK_THAT(r.out, Catch::Contains("1 classes it accepts are not in the result"));
+  CHECK(reports(r.out, "verified", file + ":" + std::to_string(lines.size()), "summary"));
 }
 
 TEST_CASE("verify: a family with no second method is not verifiable, exit 3, never 0",
