@@ -7,6 +7,7 @@
 //   validate.cpp     validate
 //   generate.cpp     generate: its records, summary, progress line and shard manifest
 //   merge.cpp        merge
+//   verify.cpp       verify
 //   render.cpp       render
 //   worksheet.cpp    worksheet
 //   serve/           serve (serve/server.hpp)
@@ -91,6 +92,19 @@ int generate(const std::string& spec_file, const GenerateRequest& request, Forma
 // `format`: json is JSON Lines, as the shards are written; yaml and text as generate prints.
 int merge(const std::vector<std::string>& files, const std::string& output, Format format,
           std::ostream& out, std::ostream& log);
+
+// verify.cpp
+struct VerifyRequest {
+  std::string spec_file;  // --spec: the spec the result answers ("" = none)
+  std::string time_limit = "60s";
+  unsigned threads = 1;
+  std::string given_root;
+};
+// Re-checks every claim of a result (a run's or merge's output, its shards, or both; "-" is
+// standard input) by a second method and reports each: exit 0 when every claim verified, 1
+// when one FAILED, 3 when some could not be verified within the limits, 2 for bad input.
+int verify(const std::vector<std::string>& files, const VerifyRequest& request, Format format,
+           std::ostream& out);
 
 // render.cpp
 // `format`: text, yaml, json, svg or html; `output`: a file written atomically, or "" for `out`.

@@ -169,6 +169,27 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"text", "yaml", "json"}))
       ->default_val("json");
 
+  cli::VerifyRequest checked;
+  std::vector<std::string> result_files;
+  auto* verify = app.add_subcommand(
+      "verify",
+      "re-check every claim of a result of generate or merge by a second method: exit 0 all "
+      "verified, 1 one FAILED, 3 some not verifiable within the limits");
+  verify
+      ->add_option("results", result_files,
+                   "the result (JSON Lines of generate or merge, - for standard input), its "
+                   "shards' files, or both")
+      ->required();
+  verify->add_option("--spec", checked.spec_file,
+                     "the spec it answers: also checks each record against it, censuses and "
+                     "proofs");
+  verify->add_option("--time-limit", checked.time_limit, "for the whole verification, e.g. 5m")
+      ->default_val("60s");
+  verify->add_option("--threads", checked.threads, "records checked at once")
+      ->check(CLI::Range(1u, GenerateOptions::max_threads))
+      ->default_val(1);
+  add_format(verify, format);
+
   std::string output;
   auto* render =
       app.add_subcommand("render", "draw an instance (and a solution): text, SVG or HTML");
@@ -307,6 +328,10 @@ int main(int argc, char** argv) {
     if (generate->parsed()) return cli::generate(spec_file, request, fmt, std::cout);
     if (merge->parsed())
       return cli::merge(shard_files, merged, parse_format(merge_format), std::cout, log);
+    if (verify->parsed()) {
+      checked.given_root = given_root;
+      return cli::verify(result_files, checked, fmt, std::cout);
+    }
     if (render->parsed()) return cli::render(file, kind, format, output, std::cout);
     if (worksheet->parsed()) return cli::worksheet(sheet_specs, sheet, log);
     // Takes SIGINT and SIGTERM itself (sigwait), so the handler above never sees them.

@@ -14,276 +14,26 @@
 #include "instance_file.hpp"
 #include "render/html.hpp"
 #include "report.hpp"
+#include "results.hpp"
 
 namespace puzzlegen::cli {
 
 namespace {
 
-constexpr std::uint64_t kMaxShards = 100000;  // as `generate --shard` accepts
+using Record = ResultRecord;
+using ShardFile = ResultFile;
 
-struct Record {
-  std::size_t line = 0;  // in its file
-  std::size_t subproblem = 0;
-  std::vector<int> key;
-  std::string body;  // the record as a single run prints it
-  std::optional<Natural> class_size;
-};
-
-// A shard's manifest, read and checked.
-struct Manifest {
-  unsigned index = 0, of = 0;
-  std::string spec_sha256, version, strategy, stopped;
-  std::uint64_t seed = 0, subproblems = 0, mine = 0, done = 0, explored = 0, nodes = 0;
-  bool complete = false, proven = false, exhausted = false;
-  double seconds = 0;
-  std::optional<std::uint64_t> wanted;  // instances asked for; nullopt = all
-  // With an objective:
-  bool objective = false, minimize = true;
-  std::optional<Natural> best;
-  std::optional<std::vector<std::vector<int>>> optimal_keys;
-  std::vector<std::optional<Natural>> optimal_class_sizes;  // per key; nullopt = not known
-  Json raw;  // for the fields merge copies (objective text, convention, witness)
-};
-
-struct ShardFile {
-  std::string file;
-  Manifest manifest;
-  std::vector<Record> records;
-};
-
-// Reads fields of one JSON object of a shard's file, with errors at that file and line.
-class Fields {
- public:
-  Fields(const Json& object, const std::string& file, std::size_t line, std::string prefix = "")
-      : object_(object), file_(file), line_(line), prefix_(std::move(prefix)) {}
-
-  const Json* find(const std::string& name) const {
-    const auto it = object_.find(name);
-    return it == object_.end() ? nullptr : &*it;
-  }
-  const Json& at(const std::string& name, const char* expected) const {
-    const Json* value = find(name);
-    if (!value) fail(name, std::string("missing (expected ") + expected + ")");
-    return *value;
-  }
-  std::uint64_t count(const std::string& name, std::uint64_t max = UINT64_MAX) const {
-    const Json& v = at(name, "a whole number");
-    if (!v.is_number_unsigned() || v.get<std::uint64_t>() > max)
-      fail(name, "expected a whole number" +
-                     (max == UINT64_MAX ? std::string() : " up to " + std::to_string(max)));
-    return v.get<std::uint64_t>();
-  }
-  bool flag(const std::string& name) const {
-    const Json& v = at(name, "true or false");
-    if (!v.is_boolean()) fail(name, "expected true or false");
-    return v.get<bool>();
-  }
-  std::string text(const std::string& name) const {
-    const Json& v = at(name, "text");
-    if (!v.is_string()) fail(name, "expected text");
-    return v.get<std::string>();
-  }
-  double number(const std::string& name) const {
-    const Json& v = at(name, "a number");
-    if (!v.is_number() || v.get<double>() < 0) fail(name, "expected a number of seconds");
-    return v.get<double>();
-  }
-  Fields object(const std::string& name) const {
-    const Json& v = at(name, "an object");
-    if (!v.is_object()) fail(name, "expected an object");
-    return Fields(v, file_, line_, prefix_ + name + ".");
-  }
-  std::vector<int> key(const Json& v, const std::string& name) const {
-    std::vector<int> out;
-    if (!v.is_array()) fail(name, "expected a list of integers");
-    for (const auto& k : v) {
-      if (!k.is_number_integer() || k.get<std::int64_t>() < INT32_MIN ||
-          k.get<std::int64_t>() > INT32_MAX)
-        fail(name, "expected a list of integers");
-      out.push_back(static_cast<int>(k.get<std::int64_t>()));
-    }
-    return out;
-  }
-  [[noreturn]] void fail(const std::string& name, const std::string& what) const {
-    throw InputError({file_, static_cast<int>(line_), 0}, prefix_ + name, what);
-  }
-
- private:
-  const Json& object_;
-  const std::string& file_;
-  std::size_t line_;
-  std::string prefix_;
-};
-
-Manifest read_manifest(const Json& summary, const std::string& file, std::size_t line) {
-  const Fields f(summary, file, line, "summary.");
-  if (!f.find("shard"))
-    f.fail("shard", "missing: not a shard's output; run each shard with generate --shard K/N");
-  Manifest m;
-  m.raw = summary;
-  const Fields shard = f.object("shard");
-  m.of = static_cast<unsigned>(shard.count("of", kMaxShards));
-  m.index = static_cast<unsigned>(shard.count("index", kMaxShards));
-  if (m.of == 0 || m.index == 0 || m.index > m.of)
-    shard.fail("index", "shard " + std::to_string(m.index) + " of " + std::to_string(m.of));
-  m.spec_sha256 = f.text("spec-sha256");
-  m.version = f.text("version");
-  m.strategy = f.text("strategy");
-  m.stopped = f.text("stopped");
-  m.seed = f.count("seed");
-  const Fields parts = f.object("subproblems");
-  m.subproblems = parts.count("total");
-  m.mine = parts.count("mine");
-  m.done = parts.count("done");
-  m.explored = f.count("explored");
-  m.nodes = f.count("nodes");
-  m.complete = f.flag("complete");
-  m.proven = f.flag("proven");
-  m.exhausted = f.flag("exhausted");
-  m.seconds = f.number("seconds");
-  const Json& wanted = f.at("instances-wanted", "a number or all");
-  if (wanted.is_number_unsigned())
-    m.wanted = wanted.get<std::uint64_t>();
-  else if (wanted != "all")
-    f.fail("instances-wanted", "expected a number or all");
-  if (f.find("objective")) {
-    m.objective = true;
-    m.minimize = f.flag("minimize");
-    const Json& best = f.at("best", "a whole number or null");
-    if (!best.is_null()) {
-      m.best = natural_from_json(best);
-      if (!m.best) f.fail("best", "expected a whole number or null");
-    }
-    if (const Json* keys = f.find("optimal-keys")) {
-      if (!keys->is_array()) f.fail("optimal-keys", "expected a list of keys");
-      m.optimal_keys.emplace();
-      for (const auto& key : *keys) m.optimal_keys->push_back(f.key(key, "optimal-keys"));
-      m.optimal_class_sizes.assign(m.optimal_keys->size(), std::nullopt);
-      if (const Json* sizes = f.find("optimal-class-sizes")) {
-        if (!sizes->is_array() || sizes->size() != keys->size())
-          f.fail("optimal-class-sizes", "expected one whole number or null per optimal key");
-        for (std::size_t k = 0; k < sizes->size(); ++k)
-          if (!(*sizes)[k].is_null() &&
-              !(m.optimal_class_sizes[k] = natural_from_json((*sizes)[k])))
-            f.fail("optimal-class-sizes", "expected one whole number or null per optimal key");
-      }
-    }
-  }
-  // What the shard says of itself must hold together, or merge would prove what was never
-  // searched.
-  if (m.done > m.mine)
-    parts.fail("done", std::to_string(m.done) + " subproblems done, more than the shard's " +
-                           std::to_string(m.mine));
-  if (m.complete != (m.exhausted || m.proven))
-    f.fail("complete", std::string(m.complete ? "true" : "false") +
-                           ", but a shard is complete exactly when it is exhausted or proven");
-  if (m.exhausted && m.done < m.mine)
-    f.fail("exhausted", "true, but only " + std::to_string(m.done) + " of the shard's " +
-                            std::to_string(m.mine) + " subproblems were searched");
-  // Only an optimum that meets its bound ends a shard before all of its subproblems.
-  if (m.complete && m.done < m.mine && !(m.objective && m.proven && m.best))
-    f.fail("complete", "true, but only " + std::to_string(m.done) + " of the shard's " +
-                           std::to_string(m.mine) + " subproblems were searched");
-  return m;
-}
-
-// Every record must come from a subproblem of its own shard: shard K of N has the subproblems
-// K - 1, K - 1 + N, ... (shard_subproblems in generators/subproblems.cpp).
-void check_records(const ShardFile& shard) {
-  const Manifest& m = shard.manifest;
+// A shard's file, read, with what it says of itself checked: a manifest that contradicts itself
+// or a record from another shard's subproblems would make merge prove what was never searched.
+ShardFile read_checked_shard(const std::string& path) {
+  ShardFile shard = read_shard(path);
+  const auto problems = manifest_contradictions(shard.manifest);
+  if (!problems.empty())
+    throw InputError({path, static_cast<int>(shard.manifest.line), 0}, problems.front().field,
+                     problems.front().message);
   for (const Record& record : shard.records)
-    if (record.subproblem % m.of != m.index - 1 ||
-        (m.subproblems != 0 && record.subproblem >= m.subproblems))
-      throw InputError({shard.file, static_cast<int>(record.line), 0}, "subproblem",
-                       std::to_string(record.subproblem) + " is not a subproblem of shard " +
-                           std::to_string(m.index) + " of " + std::to_string(m.of) + " (of " +
-                           std::to_string(m.subproblems) + ")");
-}
-
-ShardFile read_shard(const std::string& path) {
-  check_input_file(path, "a shard's output");  // shard files may be large: no size limit
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError({path, 0, 0}, "", "cannot read the file");
-  ShardFile shard;
-  shard.file = path;
-  bool have_manifest = false;
-  std::string text;
-  std::size_t line = 0;
-  while (std::getline(in, text)) {
-    ++line;
-    if (text.empty()) continue;
-    const Fields none(Json::object(), path, line);
-    if (have_manifest) none.fail("", "lines after the summary: not the output of one shard");
-    // A record is the record one process prints with two fields appended: it is kept as text
-    // (checked to be JSON) rather than parsed whole and written again, which is most of the
-    // time merge takes on a large census.
-    if (const auto cut = text.rfind(",\"subproblem\":");
-        text.rfind("{\"instance\":", 0) == 0 && cut != std::string::npos) {
-      Json tail;
-      try {
-        tail = Json::parse("{" + text.substr(cut + 1));
-      } catch (const Json::exception&) {
-        none.fail("", "not JSON: shards are written as JSON Lines (generate --shard)");
-      }
-      std::string body = text.substr(0, cut) + "}";
-      if (!Json::accept(body))
-        none.fail("", "not JSON: shards are written as JSON Lines (generate --shard)");
-      const Fields f(tail, path, line);
-      if (tail.size() != 2) f.fail("key", "expected the record to end with subproblem and key");
-      Record record;
-      record.line = line;
-      record.subproblem = f.count("subproblem");
-      record.key = f.key(f.at("key", "a list of integers"), "key");
-      // The class size is the record's last field (a quote inside a JSON string is escaped,
-      // so the pattern cannot come from a name).
-      const std::string field = ",\"class-size\":";
-      if (const auto at = body.rfind(field); at != std::string::npos) {
-        const auto start = at + field.size();
-        Json size;
-        try {
-          size = Json::parse(body.substr(start, body.size() - 1 - start));
-        } catch (const Json::exception&) {
-        }
-        record.class_size = natural_from_json(size);
-        if (!record.class_size) none.fail("class-size", "expected a whole number");
-      }
-      record.body = std::move(body);
-      shard.records.push_back(std::move(record));
-      continue;
-    }
-    Json json;
-    try {
-      json = Json::parse(text);
-    } catch (const Json::exception&) {
-      none.fail("", "not JSON: shards are written as JSON Lines (generate --shard)");
-    }
-    if (!json.is_object()) none.fail("", "expected a JSON object");
-    if (const auto it = json.find("summary"); it != json.end()) {
-      if (!it->is_object()) none.fail("summary", "expected an object");
-      shard.manifest = read_manifest(*it, path, line);
-      have_manifest = true;
-      continue;
-    }
-    const Fields f(json, path, line);
-    if (!f.find("subproblem"))
-      f.fail("subproblem",
-             "missing: not a shard's output; run each shard with generate --shard K/N");
-    Record record;
-    record.line = line;
-    record.subproblem = f.count("subproblem");
-    record.key = f.key(f.at("key", "a list of integers"), "key");
-    if (const Json* size = f.find("class-size"))
-      if (!(record.class_size = natural_from_json(*size)))
-        f.fail("class-size", "expected a whole number");
-    json.erase("subproblem");
-    json.erase("key");
-    record.body = json.dump();
-    shard.records.push_back(std::move(record));
-  }
-  if (!have_manifest)
-    throw InputError({path, static_cast<int>(line), 0}, "summary",
-                     "no summary line: the shard was cut off before it finished; run it again");
-  check_records(shard);
+    if (const auto why = outside_share(shard.manifest, *record.subproblem))
+      throw InputError({path, static_cast<int>(record.line), 0}, "subproblem", *why);
   return shard;
 }
 
@@ -295,27 +45,10 @@ std::string list_text(const std::vector<unsigned>& shards) {
 
 // Shards of different runs cannot be combined into one answer.
 void check_same_run(const ShardFile& shard, const ShardFile& first) {
-  const Manifest& a = shard.manifest;
-  const Manifest& b = first.manifest;
-  const auto differs = [&](const std::string& field, const std::string& here,
-                           const std::string& there) {
-    if (here != there)
-      throw InputError({shard.file, 0, 0}, field,
-                       "differs from " + first.file + " (" + there + " there, " + here +
-                           " here): shards of different runs");
-  };
-  differs("spec-sha256", a.spec_sha256, b.spec_sha256);
-  differs("version", a.version, b.version);
-  differs("seed", std::to_string(a.seed), std::to_string(b.seed));
-  differs("strategy", a.strategy, b.strategy);
-  differs("shard.of", std::to_string(a.of), std::to_string(b.of));
-  differs("instances-wanted", a.wanted ? std::to_string(*a.wanted) : "all",
-          b.wanted ? std::to_string(*b.wanted) : "all");
-  differs("convention", a.raw.value("convention", Json()).dump(),
-          b.raw.value("convention", Json()).dump());
-  // A shard stopped while splitting the space knows no total; it is merely incomplete.
-  if (a.subproblems != 0 && b.subproblems != 0)
-    differs("subproblems.total", std::to_string(a.subproblems), std::to_string(b.subproblems));
+  if (const auto d = run_difference(shard.manifest, first.manifest))
+    throw InputError({shard.file, 0, 0}, d->field,
+                     "differs from " + first.file + " (" + d->there + " there, " + d->here +
+                         " here): shards of different runs");
 }
 
 // A merged record as `generate --format text` prints one, from what the record says.
@@ -395,7 +128,7 @@ int merge(const std::vector<std::string>& files, const std::string& output, Form
           std::ostream& out, std::ostream& log) {
   if (!output.empty()) check_output_file(output, "-o");
   std::vector<ShardFile> shards;
-  for (const auto& file : files) shards.push_back(read_shard(file));
+  for (const auto& file : files) shards.push_back(read_checked_shard(file));
   const ShardFile& first = shards.front();
   const Manifest& run = first.manifest;
   std::map<unsigned, const ShardFile*> by_index;
@@ -477,12 +210,12 @@ int merge(const std::vector<std::string>& files, const std::string& output, Form
       for (const auto& record : shard->records) all.push_back(&record);
     // The order of a single run: by subproblem, then as found within it.
     std::stable_sort(all.begin(), all.end(), [](const Record* a, const Record* b) {
-      return a->subproblem < b->subproblem;
+      return *a->subproblem < *b->subproblem;
     });
     std::set<std::vector<int>> emitted;
     for (const Record* record : all) {
       if (run.wanted && records.size() >= *run.wanted) break;
-      if (emitted.insert(record->key).second) records.push_back(record);
+      if (emitted.insert(*record->key).second) records.push_back(record);
     }
     // One process stops at the number wanted without searching the rest: nothing is proven.
     if (run.wanted && records.size() >= *run.wanted) proven = exhausted = false;

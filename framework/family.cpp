@@ -56,6 +56,20 @@ std::unique_ptr<Growth> Family::growth_for(const OptionValues& parameters,
   return growth(parameters, constraints);
 }
 
+Recount Family::verify_counts(const Instance&, const std::string&, const OptionValues&,
+                              const Limits&) const {
+  return {std::nullopt, "the family " + name() + " has no second counting method (verify_counts)"};
+}
+
+Recount Family::verify_class_size(const Instance&, const Limits&) const {
+  return {std::nullopt,
+          "the family " + name() + " has no second method for class sizes (verify_class_size)"};
+}
+
+std::vector<CensusFigure> Family::census_figures(const OptionValues&, const OptionValues&) const {
+  return {};
+}
+
 std::vector<std::string> Family::impossible_instances(const OptionValues&,
                                                       const OptionValues&) const {
   return {};

@@ -8,6 +8,7 @@
 #include <gecode/int.hh>
 #include <nlohmann/json.hpp>
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -61,6 +62,28 @@ class Solution {
 struct KindInfo {
   std::string name;
   std::string help;
+};
+
+// A number re-derived by a second method, for `puzzlegen verify` (framework/verify.hpp): a
+// solution count by a method that shares no model code with Family::count, or a class size by
+// another argument than Instance::class_size. `value` is empty when the family has no such
+// method for this instance (`method` then says why, and the claim is "not verifiable").
+struct Recount {
+  std::optional<Count> value;
+  std::string method;  // what was done ("exact cover of the board by transversals"), or why not
+};
+
+// A figure a census must reproduce (the number of Latin squares of order n, of multisets of
+// cube kinds), checked by `verify` against the sum over a census's classes of what each class
+// contributes to it: its size (an independent one), or 1 and 2 for classes that fold two of the
+// figure's. `per_class` returns nullopt when it cannot tell for a class.
+struct CensusFigure {
+  std::string what;  // "Latin squares of order 7 (OEIS A002860)"
+  Natural value;
+  // Whether `value` is the number of instances in the space and per_class a class's size:
+  // then a census that reproduces it has every class (with none twice).
+  bool counts_instances = false;
+  std::function<std::optional<Natural>(const Instance&, const Limits&)> per_class;
 };
 
 // The variables of a space whose solutions are instances. Families add their own symmetry
@@ -201,6 +224,19 @@ class Family {
   virtual std::unique_ptr<Growth> growth_for(const OptionValues& parameters,
                                              const OptionValues& constraints,
                                              const InstanceSearch& search) const;
+
+  // Verification (`puzzlegen verify`, framework/verify.hpp). The default of each is "not
+  // verifiable": a family that overrides none gets no claim checked silently.
+  // `kind` counted in the convention `options` by a second method that shares no model code
+  // with count() (brute force where the instance is small).
+  virtual Recount verify_counts(const Instance& instance, const std::string& kind,
+                                const OptionValues& options, const Limits& limits) const;
+  // Instance::class_size() by another method (orbit enumeration, orbit-stabiliser).
+  virtual Recount verify_class_size(const Instance& instance, const Limits& limits) const;
+  // Figures a census of every instance with these parameters and instance constraints must
+  // reproduce, as far as the family knows them.
+  virtual std::vector<CensusFigure> census_figures(const OptionValues& parameters,
+                                                   const OptionValues& constraints) const;
 };
 
 // The base a family derives from: Family's contract, with every method that takes an instance
@@ -239,6 +275,13 @@ class FamilyOf : public Family {
                                                                     const Limits& limits) const {
     return Family::distinct_solutions(instance, kind, most, limits);
   }
+  virtual Recount verify_counts(const I& instance, const std::string& kind,
+                                const OptionValues& options, const Limits& limits) const {
+    return Family::verify_counts(instance, kind, options, limits);
+  }
+  virtual Recount verify_class_size(const I& instance, const Limits& limits) const {
+    return Family::verify_class_size(instance, limits);
+  }
 
   // Family's, each passing the instance on as an I.
   std::uint64_t measure(const Instance& instance, const std::string& name) const final {
@@ -273,6 +316,13 @@ class FamilyOf : public Family {
                                                             std::size_t most,
                                                             const Limits& limits) const final {
     return distinct_solutions(own(instance), kind, most, limits);
+  }
+  Recount verify_counts(const Instance& instance, const std::string& kind,
+                        const OptionValues& options, const Limits& limits) const final {
+    return verify_counts(own(instance), kind, options, limits);
+  }
+  Recount verify_class_size(const Instance& instance, const Limits& limits) const final {
+    return verify_class_size(own(instance), limits);
   }
 
  private:

@@ -9,6 +9,7 @@
 #include "growth.hpp"
 #include "latin.hpp"
 #include "model.hpp"
+#include "verify.hpp"
 
 namespace puzzlegen::cube36 {
 
@@ -225,6 +226,20 @@ class Cube36 final : public FamilyOf<Board> {
               std::uint64_t cap, const Limits& limits) const override {
     return count_placements(board, parse_kind(kind),
                             options.choice("modulo") == "color-relabelling", cap, limits);
+  }
+  // Verification (verify.cpp): exact cover by transversals, classes by orbit-stabiliser.
+  Recount verify_counts(const Board& board, const std::string& kind, const OptionValues& options,
+                        const Limits& limits) const override {
+    return cover_count(board, parse_kind(kind) == Kind::solution,
+                       options.choice("modulo") == "color-relabelling", limits);
+  }
+  Recount verify_class_size(const Board& board, const Limits& limits) const override {
+    return class_size_again(board, limits);
+  }
+  std::vector<CensusFigure> census_figures(const OptionValues& parameters,
+                                           const OptionValues& constraints) const override {
+    if (!constraints.boolean("latin") || !special_pieces(parameters).empty()) return {};
+    return latin_census_figures(static_cast<int>(parameters.integer("n")));
   }
   // The colour of every cell is decided; interchangeable colours are already ordered.
   std::vector<std::string> graded_kinds() const override { return kind_names(); }

@@ -11,6 +11,7 @@
 #include "growth.hpp"
 #include "instance.hpp"
 #include "model.hpp"
+#include "verify.hpp"
 
 namespace puzzlegen::eight_blocks {
 
@@ -250,6 +251,14 @@ class EightBlocks final : public FamilyOf<BlocksInstance> {
       return c;
     }
     return count_assemblies(counts, parse_variety(kind), cap, limits);
+  }
+  // Verification (verify.cpp): the solids assembled geometrically, orbit-stabiliser.
+  Recount verify_counts(const BlocksInstance& blocks, const std::string& kind, const OptionValues&,
+                        const Limits& limits) const override {
+    return assemblies_again(blocks, kind, limits);
+  }
+  Recount verify_class_size(const BlocksInstance& blocks, const Limits& limits) const override {
+    return class_size_again(blocks, limits);
   }
   std::string task(const BlocksInstance& blocks, const std::string&) const override {
     // Never the variety: the answer key names it.

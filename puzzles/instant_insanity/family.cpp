@@ -10,6 +10,7 @@
 #include "drawing.hpp"
 #include "growth.hpp"
 #include "model.hpp"
+#include "verify.hpp"
 
 namespace puzzlegen::instant_insanity {
 
@@ -235,6 +236,20 @@ class InstantInsanity final : public FamilyOf<TowerInstance> {
   Count count(const TowerInstance& tower, const std::string& kind, const OptionValues& options,
               std::uint64_t cap, const Limits& limits) const override {
     return count_towers(tower, parse_kind(kind), convention_of(options), cap, limits);
+  }
+  // Verification (verify.cpp): the colour graph's pairs of 2-factors, orbit-stabiliser.
+  Recount verify_counts(const TowerInstance& tower, const std::string& kind,
+                        const OptionValues& options, const Limits& limits) const override {
+    return count_by_graph(tower, kind, options, limits);
+  }
+  Recount verify_class_size(const TowerInstance& tower, const Limits& limits) const override {
+    return class_size_again(tower, limits);
+  }
+  std::vector<CensusFigure> census_figures(const OptionValues& parameters,
+                                           const OptionValues& constraints) const override {
+    return cube_census_figures(static_cast<int>(parameters.integer("cubes")),
+                               constraints.boolean("every-cube-uses-all-colors"),
+                               constraints.boolean("distinct-cubes"));
   }
   std::unique_ptr<Solution> first_solution(const TowerInstance& tower, const std::string& kind,
                                            const Limits& limits) const override {

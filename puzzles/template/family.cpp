@@ -12,6 +12,7 @@
 #include "classes.hpp"
 #include "error.hpp"
 #include "render/drawing.hpp"
+#include "verify.hpp"
 
 namespace puzzlegen::partition {
 
@@ -270,6 +271,14 @@ class Partition final : public FamilyOf<Cards> {
               std::uint64_t cap, const Limits& limits) const override {
     SplitSpace root(cards, options.choice("modulo") == "swap");
     return count_solutions<SplitSpace>(root, cap, limits);
+  }
+  // For `puzzlegen verify`: the same counts by brute force (verify.cpp).
+  Recount verify_counts(const Cards& cards, const std::string&, const OptionValues& options,
+                        const Limits&) const override {
+    return splits_by_brute_force(cards.numbers(), options.choice("modulo") == "swap");
+  }
+  Recount verify_class_size(const Cards& cards, const Limits&) const override {
+    return orderings_by_positions(cards.numbers());
   }
   std::unique_ptr<Solution> first_solution(const Cards& cards, const std::string&,
                                            const Limits& limits) const override {

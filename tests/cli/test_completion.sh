@@ -48,7 +48,7 @@ expect "$dir/spec-one.yaml " validate "$dir/spec-"
 
 # The manual page: every command, the exit codes.
 test -s "$manual"
-for command in list describe solve check validate generate merge render worksheet completion; do
+for command in list describe solve check validate generate merge verify render worksheet completion; do
   grep -q "^$command\$\|^\\\\fB$command\|$command" "$manual" || {
     echo "FAIL: the manual page does not mention $command" >&2
     exit 1

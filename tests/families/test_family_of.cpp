@@ -109,6 +109,12 @@ TEST_CASE("family base: typed and untyped families answer alike through Family",
     CHECK(family->solve_facts(three, {}) == Json::object());
     CHECK(family->distinct_solutions(three, "mark", 4, {}).empty());
     CHECK_THROWS_AS(family->graded_space(three, "mark"), std::logic_error);
+    // No second method: verify calls its claims not verifiable, and says why.
+    const Recount again = family->verify_counts(three, "mark", {}, {});
+    CHECK_FALSE(again.value);
+    CHECK_THAT(again.method, Catch::Contains("no second counting method"));
+    CHECK_FALSE(family->verify_class_size(three, {}).value);
+    CHECK(family->census_figures({}, {}).empty());
   }
 }
 

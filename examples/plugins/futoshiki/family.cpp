@@ -8,6 +8,7 @@
 #include "grid.hpp"
 #include "latin.hpp"
 #include "solve.hpp"
+#include "verify.hpp"
 
 namespace futoshiki {
 
@@ -223,6 +224,14 @@ class Futoshiki final : public FamilyOf<Grid> {
               const Limits& limits) const override {
     SolutionSpace root(grid);
     return count_solutions<SolutionSpace>(root, cap, limits);
+  }
+  // For `puzzlegen verify` (verify.cpp): brute force, and the class by its stabiliser.
+  Recount verify_counts(const Grid& grid, const std::string&, const OptionValues&,
+                        const Limits& limits) const override {
+    return fillings_by_brute_force(grid, limits);
+  }
+  Recount verify_class_size(const Grid& grid, const Limits&) const override {
+    return class_size_by_stabiliser(grid);
   }
   std::unique_ptr<Solution> first_solution(const Grid& grid, const std::string&,
                                            const Limits& limits) const override {

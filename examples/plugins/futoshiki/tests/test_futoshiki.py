@@ -7,7 +7,8 @@ Usage: test_futoshiki.py PUZZLEGEN PLUGIN SOURCE_DIR
   each of its difficulty levels for n = 4, 5 and 6, are read from its game descriptions and each
   has exactly one solution by puzzlegen's count; a sample is also solved by the brute force here.
 - Every puzzle puzzlegen generates for a unique-solution spec has exactly one solution by the
-  brute force here, which shares no code with the plugin.
+  brute force here, which shares no code with the plugin; `puzzlegen verify` verifies the
+  generated results (the plugin's own brute force and stabiliser) and catches a changed count.
 - puzzlegen's difficulty grade orders sgt-unequal's levels: easy and extreme grade apart.
 - The two instance forms read as the same puzzle; bad descriptions are errors (exit 2) that
   name the file and field.
@@ -175,8 +176,24 @@ def test_generated_puzzles_are_unique():
                     f"generate: {{instances: {instances}, strategy: {strategy}, seed: 5, "
                     "joint-model: true}\n")
         result = puzzlegen("generate", "--format", "json", spec)
-        os.remove(spec)
         check(result.returncode == 0, f"generate n={n} {strategy}: exit {result.returncode}")
+        # puzzlegen verify: every count by the plugin's brute force, every class by its
+        # stabiliser; and a count changed by one is caught.
+        output = spec + ".jsonl"
+        with open(output, "w") as f:
+            f.write(result.stdout)
+        verified = puzzlegen("verify", output, "--spec", spec)
+        check(verified.returncode == 0, f"verify n={n} {strategy}: exit {verified.returncode}, "
+              f"{verified.stdout[-300:]} {verified.stderr.strip()}")
+        lines = result.stdout.splitlines()
+        lines[0] = lines[0].replace('"count":1,', '"count":2,', 1)
+        with open(output, "w") as f:
+            f.write("\n".join(lines) + "\n")
+        tampered = puzzlegen("verify", output)
+        check(tampered.returncode == 1 and f"FAILED  {output}:1  [counts]" in tampered.stdout,
+              f"verify n={n} {strategy}, a count changed: exit {tampered.returncode}")
+        os.remove(output)
+        os.remove(spec)
         records = [json.loads(line) for line in result.stdout.splitlines() if line.strip()]
         grids = [r["instance"] for r in records if "instance" in r]
         check(len(grids) == instances, f"n={n} {strategy}: {len(grids)} of {instances} puzzles")

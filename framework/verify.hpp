@@ -1,0 +1,87 @@
+// `puzzlegen verify`: every claim in a result of `generate` or `merge` re-checked by a second,
+// independent method, each reported as verified, not verifiable (and why) or FAILED (and how to
+// see it again).
+//
+//   counts     each record's counts, in its convention, by the family's second method
+//              (Family::verify_counts), which shares no model code with its first
+//   classes    each record's canonical key recomputed from its instance; no two records in one
+//              class; each class size by a second method (Family::verify_class_size)
+//   the spec   (with the spec) each record meets it: parameters, instance constraints, the
+//              bounds on its verified counts and measures; same spec hash and convention
+//   summary    the number of records and the sum of their class sizes; with an objective, the
+//              records improve one after another, the last reaches `best`, none beats it
+//   census     a census of every instance: the class sizes summed, and other figures the
+//              family knows (Family::census_figures), against their published values
+//   shards     every manifest re-read and consistent; shard K of N owns its share of the
+//              subproblems and reports all of them; every subproblem covered exactly once; one
+//              spec, version, seed and convention; no record outside its shard's subproblems;
+//              a merged file holds what merging the shards gives
+//   proven     optima, non-existence and complete lists, by a figure of the census or the
+//              objective's bound, or by searching the space again another way (RerunFn: the
+//              generators, with the family's symmetry breaking off)
+//
+// The checks know families only through Family, and generators only through RerunFn.
+#pragma once
+
+#include <chrono>
+#include <functional>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "registry.hpp"
+#include "results.hpp"
+#include "spec.hpp"
+
+namespace puzzlegen {
+
+enum class Verdict { verified, not_verifiable, failed };
+std::string to_string(Verdict verdict);  // "verified", "not verifiable", "FAILED"
+
+struct Claim {
+  std::string topic;  // counts, class, spec, summary, census, shards, proven
+  std::string where;  // "file:line" of the record or summary that makes the claim
+  std::string text;   // the claim: "all-different = 8 (count-as orientations, ...)"
+  Verdict verdict = Verdict::not_verifiable;
+  std::string detail;  // how it was checked; why not; or what failed and how to see it again
+};
+
+struct VerifyReport {
+  std::vector<Claim> claims;
+  // 0 every claim verified, 1 one failed, 3 some could not be verified (and none failed).
+  int exit_code() const;
+  std::size_t tally(Verdict verdict) const;
+};
+
+// What searching a spec's space again found (RerunFn).
+struct Rerun {
+  bool finished = false;  // searched to the end within the limits
+  std::string how;        // "exhaustive search without the family's symmetry breaking"
+  std::string why_not;    // when not finished, or not tried
+  // Every instance it accepted, by canonical key, with its objective value (if any).
+  std::map<std::vector<int>, std::optional<Natural>> found;
+  double seconds = 0;
+};
+// Searches `spec`'s whole space again another way than `strategy` (the result's) did, within
+// `limits`; nullopt when it has no other way.
+using RerunFn = std::function<std::optional<Rerun>(const Spec& spec, const std::string& strategy,
+                                                   const Limits& limits)>;
+
+struct VerifyOptions {
+  const Registry* registry = nullptr;
+  const Spec* spec = nullptr;                      // --spec: the spec the result answers, if given
+  std::chrono::duration<double> time_limit{60.0};  // one deadline for the whole verification
+  unsigned threads = 1;
+  RerunFn rerun;  // may be null: proven claims are then verified only by figures and bounds
+};
+
+// `files`: one result (a run's or merge's output), its shards, or both. Throws InputError for
+// what cannot be read as a result (exit 2).
+VerifyReport verify_results(const std::vector<ResultFile>& files, const VerifyOptions& options);
+
+// The report in words: one line per claim, then the tally.
+std::string report_text(const VerifyReport& report);
+Json report_json(const VerifyReport& report);
+
+}  // namespace puzzlegen
