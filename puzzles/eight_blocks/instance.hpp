@@ -34,6 +34,7 @@ class BlocksInstance final : public Instance {
   std::optional<Natural> class_size() const override;  // distinct colour renamings
   std::string render_text() const override;
   render::Drawing draw(double width) const override;  // drawing.cpp
+  std::vector<render::Drawing> cut_outs(double scale) const override;
 
  private:
   Counts counts_;
