@@ -105,7 +105,7 @@ def main():
         check(status == 200 and b"answer-key" in key, "its separate key is served")
 
         # The sheet's progress comes as data (worksheet --progress-format json), and the status
-        # is made from it: the seed of its first puzzle, and the last step as words.
+        # is made from it: the seed of its first puzzle, and how far it got in words.
         status, seeded = server.request("POST", "/api/sheets",
                                         {"example": tower, "count": 2, "seed": "5"})
         run = server.wait(seeded["id"])
@@ -116,10 +116,10 @@ def main():
             except ValueError:
                 events.append({"event": "words: " + line})
         check(run["state"] == "done" and [e["event"] for e in events] ==
-              ["part", "puzzle", "puzzle", "wrote"],
+              ["part", "puzzle", "puzzle", "drawing", "wrote"],
               "a sheet reports its progress as JSON Lines (%s)" % run["log"][:200])
-        check(run.get("seed") == 5 and run["progress"] == "wrote sheet.html",
-              "its status says its seed and last step (%s, %s)"
+        check(run.get("seed") == 5 and run["progress"] == "Done",
+              "its status says its seed, and that it is done (%s, %s)"
               % (run.get("seed"), run["progress"]))
 
         # Cancelling: a long run ends, its process with it.
