@@ -137,11 +137,12 @@ std::string puzzles_in_words(std::size_t n) {
   return std::to_string(n) + (n == 1 ? " puzzle" : " puzzles");
 }
 
-// "about 20 s left", "about 2 min left", or nothing when it cannot be told.
+// "about 20 s left", "about 2 min left", "a few seconds left", or nothing when it cannot be
+// told.
 std::string time_left(double seconds) {
   if (!(seconds > 0)) return "";
-  if (seconds < 60)
-    return ", about " + std::to_string(std::max(1, int(seconds / 5 + 0.5) * 5)) + " s left";
+  if (seconds < 8) return ", a few seconds left";
+  if (seconds < 60) return ", about " + std::to_string(int(seconds / 5 + 0.5) * 5) + " s left";
   return ", about " + std::to_string(int(seconds / 60 + 0.5)) + " min left";
 }
 
@@ -149,7 +150,7 @@ std::string time_left(double seconds) {
 // left". The time left comes from the puzzles found so far, or before the first from what the
 // example was measured to take.
 std::string progress_in_words(const RunLog& log, const Run& run, double seconds) {
-  if (log.wrote) return "Printing the sheet";
+  if (log.wrote) return "Finishing the sheet";
   if (log.drawing)
     return "All " + puzzles_in_words(log.of) + " found; drawing the sheet and its answer key";
   if (log.of == 0) return "Starting";

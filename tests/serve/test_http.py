@@ -7,6 +7,7 @@ Usage: test_http.py PUZZLEGEN"""
 import concurrent.futures
 import json
 import os
+import re
 import sys
 import time
 
@@ -121,6 +122,21 @@ def main():
         check(run.get("seed") == 5 and run["progress"] == "Done",
               "its status says its seed, and that it is done (%s, %s)"
               % (run.get("seed"), run["progress"]))
+
+        # While a sheet runs its progress is words a teacher reads: how many puzzles are found
+        # of how many, and about how long is left; never a command line.
+        status, many = server.request("POST", "/api/sheets", {"example": tower, "count": 30})
+        words = set()
+        while True:
+            status, run = server.request("GET", "/api/runs/%d" % many["id"])
+            words.add(run["progress"])
+            if run["state"] not in ("waiting", "running"):
+                break
+            time.sleep(0.05)
+        found = [w for w in words if re.match(
+            r"^[0-9]+ of 30 puzzles found(, (a few seconds|about [0-9]+ (s|min)) left)?$", w)]
+        check(run["state"] == "done" and found and not any("--" in w for w in words),
+              "progress in words while a sheet runs (%s)" % sorted(words))
 
         # Cancelling: a long run ends, its process with it.
         status, slow = server.request("POST", "/api/sheets", SLOW)
