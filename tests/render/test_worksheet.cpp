@@ -270,6 +270,38 @@ TEST_CASE("worksheet: nets to cut out have faces of at least 18 mm by default, o
     }
 }
 
+TEST_CASE(
+    "worksheet: an example refuses what it cannot make before any work, and fewer come on request",
+    "[render][cli][difficulty]") {
+  const fs::path sheet = scratch_dir() / "refused.html";
+  const std::string tower = source("specs/instant-insanity/unique-tower.yaml");
+  Result r = run("worksheet " + tower + " --difficulty easy -o " + sheet.string());
+  CHECK(r.exit_code == 2);
+  CHECK_THAT(r.err, Catch::Contains("--difficulty") &&
+                        Catch::Contains("no easy puzzle of this kind (proven)") &&
+                        Catch::Contains("it makes any level (30 or more), medium"));
+  r = run("worksheet " + tower + " --difficulty extreme --count 4 -o " + sheet.string());
+  CHECK(r.exit_code == 2);
+  CHECK_THAT(r.err, Catch::Contains("--count") && Catch::Contains("at most 3 puzzles"));
+  CHECK_FALSE(fs::exists(sheet));
+
+  // 3x3 boards with one solution are 11: asked for 30, nothing without --allow-fewer, the 11
+  // with it, saying so.
+  const fs::path spec = scratch_dir() / "few.yaml";
+  std::ofstream(spec) << "puzzle: cube36\nparameters: {n: 3}\n"
+                         "solutions: {modulo: color-relabelling, solution: {exactly: 1}}\n"
+                         "generate: {strategy: exhaustive}\n";
+  r = run("worksheet " + spec.string() + " --count 30 -o " + sheet.string());
+  CHECK(r.exit_code == 1);
+  CHECK_FALSE(fs::exists(sheet));
+  r = run("worksheet " + spec.string() + " --count 30 --allow-fewer -o " + sheet.string());
+  INFO(r.err);
+  REQUIRE(r.exit_code == 0);
+  CHECK_THAT(r.err, Catch::Contains("found 11 of the 30") &&
+                        Catch::Contains("the sheet has the 11 found"));
+  CHECK(count(read_xml(sheet), "//section[@class='puzzle']") == 11);
+}
+
 TEST_CASE("worksheet: --hide-level leaves the level off the sheet, not off the key",
           "[render][cli][difficulty]") {
   const fs::path sheet = scratch_dir() / "hidden-level.html";
