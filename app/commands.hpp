@@ -121,11 +121,19 @@ struct WorksheetRequest {
   RunOverrides run;           // --seed, --time-limit, ...
   std::string paper = "a4";   // a4 | letter
   std::string key = "after";  // after (the sheet's last pages) | separate (NAME-key.html) | none
-  double scale = 1;           // the puzzles' drawings enlarged (nets: 11.6 mm faces times it)
+  double scale = 1;           // the puzzles' drawings enlarged (nets: 20 mm faces times it)
   std::string given_root;
   // Progress on `log`: text (lines for a reader) | json (JSON Lines: part, puzzle and wrote
   // events, for a program such as serve).
   std::string progress_format = "text";
+  // Fewer puzzles than asked, when no more are found: a sheet of those found (at least one),
+  // saying so, rather than nothing.
+  bool allow_fewer = false;
+  // The puzzles' levels in their headings on the sheet ("Puzzle 2 · hard"); the key always has
+  // them.
+  bool show_level = true;
+  // The short code printed on the sheet and its key (default: made from the puzzles).
+  std::string code;
 };
 // Progress goes to `log`, errors to standard error.
 // A sheet of puzzles from one or more specs (a titled part each), numbered through.

@@ -3,6 +3,7 @@
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -230,8 +231,8 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember(difficulty_levels()));
   worksheet
       ->add_option("--scale", sheet.scale,
-                   "draw the puzzles this many times larger (0.5 to 3; nets' faces are 11.6 mm "
-                   "at 1), as far as the page's width allows")
+                   "draw the puzzles this many times larger (0.5 to 3; nets' faces are 20 mm at "
+                   "1, 11 mm at 0.55 for denser pages), as far as the page's width allows")
       ->check(CLI::Range(0.5, 3.0))
       ->default_val(1);
   worksheet
@@ -246,6 +247,25 @@ int main(int argc, char** argv) {
                    "programs)")
       ->check(CLI::IsMember({"text", "json"}))
       ->default_val("text");
+
+  worksheet->add_flag("--allow-fewer", sheet.allow_fewer,
+                      "when fewer distinct puzzles are found than asked for, make the sheet of "
+                      "those found (saying so) instead of nothing");
+  worksheet->add_flag("!--hide-level", sheet.show_level,
+                      "leave each puzzle's level out of its heading on the sheet (the answer key "
+                      "still gives it)");
+  worksheet
+      ->add_option("--code", sheet.code,
+                   "the short code printed on the sheet and its answer key, to match them "
+                   "(default: made from the puzzles)")
+      ->check(CLI::Validator(
+          [](std::string& code) -> std::string {
+            if (code.empty() || code.size() > 12) return "1 to 12 letters and digits";
+            for (const char c : code)
+              if (!std::isalnum(static_cast<unsigned char>(c))) return "letters and digits only";
+            return "";
+          },
+          "CODE"));
 
   cli::ServeRequest served;
   auto* serve = app.add_subcommand(

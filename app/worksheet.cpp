@@ -1,7 +1,10 @@
 // `worksheet`: N generated puzzles on one printable HTML page, the answer key after a page
 // break (or in a file of its own), and a PDF of it.
+#include <ctime>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
+#include <limits>
 #include <map>
 #include <set>
 #include <sstream>
@@ -10,6 +13,7 @@
 #include "files.hpp"
 #include "generate.hpp"
 #include "judge.hpp"
+#include "offers.hpp"
 #include "render/html.hpp"
 #include "report.hpp"
 
@@ -85,6 +89,19 @@ class SheetProgress {
       log_ << "\n";
     }
   }
+  // Fewer than asked were found: `found` of `of`; the sheet has those (`delivered`) or nothing.
+  void shortfall(std::size_t found, std::size_t of, bool proven, bool delivered) {
+    if (json_)
+      line({{"event", "shortfall"},
+            {"found", found},
+            {"of", of},
+            {"proven", proven},
+            {"delivered", delivered}});
+  }
+  // Every puzzle was found: the answers are being worked out and the sheet drawn.
+  void drawing() {
+    if (json_) line({{"event", "drawing"}});
+  }
   void wrote(const std::string& file) {
     if (json_)
       line({{"event", "wrote"}, {"file", file}});
@@ -117,7 +134,7 @@ struct Collected {
   bool proven_short = false;  // fewer than `count` exist, proven
 };
 Collected collect(const Spec& spec, std::size_t count, std::vector<Puzzle>& puzzles,
-                  SheetProgress& progress) {
+                  SheetProgress& progress, bool allow_fewer) {
   const std::string strategy = resolve_strategy(spec);
   Collected out;
   out.own_seeds = !spec.objective && (strategy == "search" || strategy == "random");
@@ -179,9 +196,14 @@ Collected collect(const Spec& spec, std::size_t count, std::vector<Puzzle>& puzz
           s.proven ? "the spec admits no more (proven)"
                    : "the search stopped (" + to_string(s.stopped) + "): try a longer --time-limit";
   }
-  if (puzzles.size() < count)
+  if (puzzles.size() < count) {
+    const bool delivered = allow_fewer && !puzzles.empty();
     std::cerr << "puzzlegen: found " << puzzles.size() << " of the " << count
-              << " distinct puzzles asked for; " << shortfall << "; nothing written\n";
+              << " distinct puzzles asked for; " << shortfall
+              << (delivered ? "; the sheet has the " + std::to_string(puzzles.size()) + " found\n"
+                            : "; nothing written\n");
+    progress.shortfall(puzzles.size(), count, out.proven_short, delivered);
+  }
   return out;
 }
 
@@ -216,14 +238,79 @@ render::Drawing enlarged(const Instance& instance, double scale, render::Paper p
   }
 }
 
+// The room between two pieces' figures on the sheet beyond their SVGs' own margins: none, not
+// even a space's (render/html.cpp), in CSS px.
+constexpr double kFigureMargin = 0;
+
+// A piece to cut out, as printed: its own size, shrunk only where it would not fit a page with
+// the puzzle's heading and task (the first piece stays on the page of its heading).
+render::Drawing fitted(render::Drawing piece, render::Paper paper) {
+  constexpr double kAboveTheDrawing = 200;  // CSS px, as for enlarged()
+  const auto [width, height] = render::printed_size(piece);
+  const double fits = std::min(render::kPageWidth / width,
+                               (render::printable_height(paper) - kAboveTheDrawing) / height);
+  if (fits < 1) piece.scale *= fits;
+  return piece;
+}
+
 std::string puzzle_heading(std::size_t number, const std::optional<Grade>& grade) {
   return "Puzzle " + std::to_string(number) + (grade ? " \u00b7 " + grade->name() : "");
 }
 
-render::Element answer_key(const std::vector<Section>& sections, bool titled) {
+// A short code for matching a sheet with its key: six letters and digits that cannot be
+// misread (no 0/O, 1/I), made from what identifies the sheet.
+std::string short_code(const std::string& what) {
+  static constexpr char kAlphabet[] = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+  const std::string hex = sha256_hex(what);
+  std::uint64_t bits = std::stoull(hex.substr(0, 15), nullptr, 16);
+  std::string code;
+  for (int i = 0; i < 6; ++i, bits >>= 5) code += kAlphabet[bits & 31];
+  return code;
+}
+
+// Today's date as a teacher writes it in a log: 2025-03-14.
+std::string today() {
+  const std::time_t now = std::time(nullptr);
+  std::tm local{};
+  localtime_r(&now, &local);
+  char text[16];
+  std::strftime(text, sizeof text, "%Y-%m-%d", &local);
+  return text;
+}
+
+std::string file_text(const std::string& file) {
+  std::ifstream in(file, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), {}};
+}
+
+// How to mark an answer that is the key's up to what the spec's counting treats as the same:
+// the pupil's answer need not be the key's letter for letter.
+std::string how_to_mark(const Spec& spec) {
+  const auto& options = spec.solution_options;
+  const std::string value =
+      options.has("modulo") && std::holds_alternative<std::string>(options.all().at("modulo"))
+          ? options.choice("modulo")
+          : "";
+  if (value == "color-relabelling")
+    return "A pupil's board with the colours renamed is right too: pair each colour in the "
+           "pupil's first row with the key's colour in the same cell, rename the pupil's colours "
+           "that way, and every cell must then match the key.";
+  if (value == "tower-symmetry")
+    return "The same tower turned round, or turned upside down, is the same answer: check "
+           "that each of its four sides shows every colour once.";
+  if (value == "tower-rotation")
+    return "The same tower turned round is the same answer: check that each of its four "
+           "sides shows every colour once.";
+  return "";
+}
+
+// The key names the sheet it belongs to: its title, code and the day it was made.
+render::Element answer_key(const std::vector<Section>& sections, bool titled,
+                           const std::string& title, const std::string& code) {
   render::Element key("section");
   key.set("class", "answer-key");
-  key.add(render::heading(1, "Answer key"));
+  key.add(render::heading(1, "Answer key: " + title));
+  key.add(render::paragraph("Sheet code " + code + " \u00b7 made " + today(), "sheet-code"));
   std::size_t number = 0;
   for (const Section& section : sections) {
     const Spec& spec = section.spec;
@@ -232,7 +319,8 @@ render::Element answer_key(const std::vector<Section>& sections, bool titled) {
       key.add(render::heading(
           2, family.title() + " (" + fs::path(section.spec_file).filename().string() + ")"));
     if (!spec.description.empty()) key.add(render::paragraph(spec.description));
-    key.add(render::paragraph(
+    // How the puzzles were made, for whoever makes them again: small, after the answers.
+    render::Element made = render::paragraph(
         "Generated by puzzlegen from " + fs::path(section.spec_file).filename().string() +
             " (spec SHA-256 " + spec.sha256.substr(0, 12) + "). " +
             (section.own_seeds
@@ -242,7 +330,7 @@ render::Element answer_key(const std::vector<Section>& sections, bool titled) {
                        section.spec_file + " --seed " + std::to_string(spec.generate.seed) +
                        "`, in order.") +
             " Counts are exact unless they say \"at least\".",
-        "note"));
+        "note");
     const Limits limits = Limits::within(std::chrono::seconds(20), 0, spec.generate.threads);
     for (std::size_t k = 0; k < section.puzzles.size(); ++k) {
       const Puzzle& puzzle = section.puzzles[k];
@@ -258,16 +346,27 @@ render::Element answer_key(const std::vector<Section>& sections, bool titled) {
         for (const auto& kind : family.kind_names()) counted.push_back({kind, Count{0, false}});
       std::string counts;
       bool none = true;
+      std::optional<Count> posed;
       for (const auto& [kind, capped] : counted) {
         const Count exact =
             recount_exactly(family, *puzzle.instance, kind, spec.solution_options, capped, limits);
         none = none && exact.exact && exact.value == 0;
+        if (kind == spec.posed_kind()) posed = exact;
         counts +=
             (counts.empty() ? "" : "; ") + family.count_phrase(kind, exact, spec.solution_options);
       }
       const auto& grade = section.grades[k];
-      answer.add(render::paragraph("Seed " + std::to_string(puzzle.seed) + ": " + counts + "." +
-                                   (grade ? " Difficulty: " + grade->text() + "." : "")));
+      // Plain words first: the level, how many answers, and how to mark an answer that differs
+      // from the key's only as the spec's counting allows. The technical line comes last.
+      std::string plain = grade ? "Level: " + grade->name() + ". " : "";
+      if (posed && posed->exact && posed->value > 0)
+        plain += posed->value == 1 ? "One answer, drawn below."
+                                   : to_string(posed->value) + " answers" +
+                                         (shown.size() > 1 ? "." : "; one is drawn below.");
+      if (!plain.empty()) answer.add(render::paragraph(plain));
+      if (!shown.empty())
+        if (const std::string marking = how_to_mark(spec); !marking.empty())
+          answer.add(render::paragraph(marking));
       if (shown.empty())
         answer.add(render::paragraph(
             none ? "It has no solution." : "No solution was found to draw within the time limit."));
@@ -283,8 +382,12 @@ render::Element answer_key(const std::vector<Section>& sections, bool titled) {
                                : "";
         answer.add(render::figure(solution->draw(), caption));
       }
+      answer.add(render::paragraph("Seed " + std::to_string(puzzle.seed) + ": " + counts + "." +
+                                       (grade ? " Difficulty: " + grade->text() + "." : ""),
+                                   "note"));
       key.add(std::move(answer));
     }
+    key.add(std::move(made));
   }
   return key;
 }
@@ -336,6 +439,17 @@ int worksheet(const std::vector<std::string>& spec_files, const WorksheetRequest
     section.spec = load_spec_with(file, request.run, request.given_root);
     sections.push_back(std::move(section));
   }
+  // An example the page offers was measured (app/serve/levels.tsv): a level or count it
+  // cannot make is refused here, before any work, naming what it can make.
+  for (std::size_t s = 0; s < sections.size(); ++s) {
+    const std::string example = example_with_text(file_text(sections[s].spec_file));
+    if (example.empty()) continue;
+    const std::size_t count = request.counts[request.counts.size() == 1 ? 0 : s];
+    const std::string level = request.run.difficulty.value_or("");
+    if (const auto why = not_offered(example, level, count))
+      throw InputError(cmd, why->rfind("at most", 0) == 0 ? "--count" : "--difficulty",
+                       sections[s].spec_file + ": " + *why);
+  }
 
   const bool titled = sections.size() > 1;
   SheetProgress progress(log, request.progress_format == "json");
@@ -343,10 +457,13 @@ int worksheet(const std::vector<std::string>& spec_files, const WorksheetRequest
     Section& section = sections[s];
     const std::size_t count = request.counts[request.counts.size() == 1 ? 0 : s];
     progress.part(s + 1, sections.size(), section.spec_file, count);
-    const Collected collected = collect(section.spec, count, section.puzzles, progress);
-    if (section.puzzles.size() < count) return collected.proven_short ? not_found : limit_reached;
+    const Collected collected =
+        collect(section.spec, count, section.puzzles, progress, request.allow_fewer);
+    if (section.puzzles.size() < count && !(request.allow_fewer && !section.puzzles.empty()))
+      return collected.proven_short ? not_found : limit_reached;
     section.own_seeds = collected.own_seeds;
   }
+  progress.drawing();
 
   const std::string title = !request.title.empty() ? request.title
                             : titled               ? std::string("Puzzles")
@@ -354,6 +471,19 @@ int worksheet(const std::vector<std::string>& spec_files, const WorksheetRequest
   render::HtmlPage page(title, paper);
   page.add(render::heading(1, title));
   page.add(render::paragraph("Name: ______________________    Date: ____________", "name-line"));
+  std::string code = request.code;
+  if (code.empty()) {
+    std::string what = request.paper + " " + std::to_string(request.scale);
+    for (const Section& section : sections) {
+      what += " " + section.spec.sha256;
+      for (const Puzzle& puzzle : section.puzzles) {
+        what += " " + std::to_string(puzzle.seed) + ":";
+        for (const int v : puzzle.instance->canonical_key()) what += std::to_string(v) + ",";
+      }
+    }
+    code = short_code(what);
+  }
+  page.add(render::paragraph("Sheet code " + code, "sheet-code"));
   std::size_t number = 0;
   for (Section& section : sections) {
     const Spec& spec = section.spec;
@@ -373,15 +503,46 @@ int worksheet(const std::vector<std::string>& spec_files, const WorksheetRequest
       render::Element puzzle_section("section");
       ++number;
       puzzle_section.set("class", "puzzle").set("id", "puzzle-" + std::to_string(number));
-      puzzle_section.add(
-          render::heading(titled ? 3 : 2, puzzle_heading(number, section.grades.back())));
-      puzzle_section.add(render::paragraph(family.task(instance, kind)));
-      puzzle_section.add(render::figure(enlarged(instance, request.scale, paper)));
+      render::Element heading = render::heading(
+          titled ? 3 : 2,
+          puzzle_heading(number, request.show_level ? section.grades.back() : std::nullopt));
+      render::Element task = render::paragraph(family.task(instance, kind));
+      // Pieces to cut out keep their size (faces of 20 mm at scale 1): a page break may fall
+      // between them. Anything else is one drawing, enlarged as far as a page allows.
+      auto pieces = instance.cut_outs(request.scale);
+      if (pieces.empty()) {
+        puzzle_section.add(std::move(heading)).add(std::move(task));
+        puzzle_section.add(render::figure(enlarged(instance, request.scale, paper)));
+      } else {
+        puzzle_section.set("data-pieces", std::to_string(pieces.size()));
+        // The heading, the task and the first row of pieces: a block that does not break, so
+        // that a page never ends between a heading and its first pieces.
+        render::Element row("div");
+        row.set("class", "first-row");
+        row.add(std::move(heading)).add(std::move(task));
+        double across = 0;
+        std::size_t in_row = 0;
+        for (auto& piece : pieces) {
+          render::Drawing drawn = fitted(std::move(piece), paper);
+          across += render::printed_size(drawn).first + kFigureMargin;
+          if (in_row == 0 || across <= render::kPageWidth) {
+            row.add(render::figure(drawn));
+            ++in_row;
+            continue;
+          }
+          if (in_row != std::numeric_limits<std::size_t>::max()) {
+            puzzle_section.add(std::move(row));
+            in_row = std::numeric_limits<std::size_t>::max();
+          }
+          puzzle_section.add(render::figure(drawn));
+        }
+        if (in_row != std::numeric_limits<std::size_t>::max()) puzzle_section.add(std::move(row));
+      }
       page.add(std::move(puzzle_section));
     }
   }
 
-  render::Element key = answer_key(sections, titled);
+  render::Element key = answer_key(sections, titled, title, code);
   if (request.key == "after") {
     page.add(render::page_break());
     page.add(std::move(key));

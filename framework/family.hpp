@@ -48,6 +48,14 @@ class Instance {
   // Parts that can go side by side (nets) are laid out in rows no wider than `width` CSS px:
   // a worksheet enlarges the drawing by k and draws it into render::kPageWidth / k.
   virtual render::Drawing draw(double width) const = 0;
+  // The puzzle as pupils cut it out: one drawing per piece (a cube's net), `scale` times the
+  // size pupils cut and glue well (faces of 20 mm), then one of the legend alone. A worksheet lets
+  // a page break fall between pieces, so they keep their size however many there are. Empty:
+  // the family has nothing to cut out, and a worksheet prints draw() whole.
+  virtual std::vector<render::Drawing> cut_outs(double scale) const {
+    (void)scale;
+    return {};
+  }
 };
 
 class Solution {

@@ -1,6 +1,6 @@
 # Writes a C++ source holding what `puzzlegen serve` serves: the example specs (their text and
 # a label in words) and the page, so the server reads no file at run time. Called by
-# app/CMakeLists.txt with SOURCE_DIR, OUTPUT, PAGE (the page's file) and SPECS ("path|label"
+# app/CMakeLists.txt with SOURCE_DIR, OUTPUT, PAGE (the page's file), LEVELS (levels.tsv) and SPECS ("path|label"
 # items, paths under specs/, joined by "^^").
 set(body "// Generated from specs/ by app/serve/embed_specs.cmake: do not edit.\n")
 string(APPEND body "#include \"serve/examples.hpp\"\n\nnamespace puzzlegen::cli {\n\n")
@@ -15,6 +15,8 @@ foreach(item IN LISTS SPECS)
   string(APPEND body "      {\"${path}\", \"${label}\", R\"puzzlegen-spec(${text})puzzlegen-spec\"},\n")
 endforeach()
 string(APPEND body "  };\n  return specs;\n}\n\n")
+file(READ "${LEVELS}" levels)
+string(APPEND body "const char* served_levels() {\n  return R\"puzzlegen-levels(${levels})puzzlegen-levels\";\n}\n\n")
 file(READ "${PAGE}" page)
 string(APPEND body "const char* served_page() {\n  return R\"puzzlegen-page(${page})puzzlegen-page\";\n}\n")
 string(APPEND body "\n}  // namespace puzzlegen::cli\n")

@@ -14,6 +14,8 @@ struct ServedSpec {
 };
 
 const std::vector<ServedSpec>& served_specs();
+// app/serve/levels.tsv: what each example makes at each level (see offers.hpp).
+const char* served_levels();
 // The page (app/serve/page.html): its HTML, CSS and script in one document.
 const char* served_page();
 

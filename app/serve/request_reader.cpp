@@ -8,6 +8,7 @@
 #include "difficulty.hpp"
 #include "error.hpp"
 #include "families.hpp"
+#include "offers.hpp"
 #include "serve/examples.hpp"
 
 namespace puzzlegen::cli {
@@ -15,8 +16,9 @@ namespace puzzlegen::cli {
 namespace fs = std::filesystem;
 
 const std::vector<std::string> kCheckFields = {"yaml", "example"};
-const std::vector<std::string> kSheetFields = {"example", "yaml", "count", "difficulty",
-                                               "paper",   "key",  "scale", "seed"};
+const std::vector<std::string> kSheetFields = {"example", "yaml",      "count", "difficulty",
+                                               "paper",   "key",       "scale", "seed",
+                                               "fewer",   "show-level"};
 const std::vector<std::string> kInstancesFields = {"example", "yaml", "instances", "seed"};
 
 Json request_object(const std::string& text, const std::vector<std::string>& fields) {
@@ -135,8 +137,18 @@ std::vector<std::string> sheet_arguments(const Json& body, const Spec& spec,
   std::vector<std::string> levels = difficulty_levels();
   levels.insert(levels.begin(), "");
   const std::string level = text_field(body, "difficulty", "", levels);
+  // An example makes only the levels and counts measured for it (app/serve/levels.tsv).
+  if (body.contains("example"))
+    if (const auto why = not_offered(body["example"].get<std::string>(), level, count))
+      throw Refusal{400, *why, why->rfind("at most", 0) == 0 ? "count" : "difficulty"};
   if (!level.empty())
     if (const auto why = spec.ungraded()) throw Refusal{400, *why, "difficulty"};
+  if (body.contains("fewer") && !body["fewer"].is_boolean())
+    throw Refusal{400, "fewer must be true or false", "fewer"};
+  const bool fewer = body.value("fewer", false);
+  if (body.contains("show-level") && !body["show-level"].is_boolean())
+    throw Refusal{400, "show-level must be true or false", "show-level"};
+  const bool show_level = body.value("show-level", true);
   double scale = 1;
   if (body.contains("scale")) {
     if (!body["scale"].is_number() || body["scale"].get<double>() < 0.5 ||
@@ -152,6 +164,8 @@ std::vector<std::string> sheet_arguments(const Json& body, const Spec& spec,
   args.insert(args.end(), {"--count", std::to_string(count), "--paper", paper, "--key", key,
                            "--scale", format_scale(scale)});
   if (!level.empty()) args.insert(args.end(), {"--difficulty", level});
+  if (fewer) args.push_back("--allow-fewer");
+  if (!show_level) args.push_back("--hide-level");
   return with_limit_and_seed(std::move(args), body, limits);
 }
 

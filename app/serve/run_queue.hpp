@@ -40,6 +40,10 @@ struct Run {
   std::vector<std::string> arguments;  // after the executable's name
   std::vector<int> done_codes = {0};   // exit codes that make it done; any other, failed
   std::mutex files;  // the caller's, held while it adds to the folder of a finished run
+  // The caller's, set before start(): the name its files are downloaded under (without the
+  // extension), and how long one of its puzzles is expected to take (0: not known).
+  std::string download_name = "puzzles";
+  double seconds_per_puzzle = 0;
   // Guarded by the queue's mutex (read them through RunQueue::view):
   State state = State::waiting;
   pid_t pid = 0;

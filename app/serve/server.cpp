@@ -16,8 +16,10 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <mutex>
 #include <optional>
 #include <ostream>
+#include <random>
 #include <semaphore>
 #include <sstream>
 #include <thread>
@@ -27,6 +29,7 @@
 #include "error.hpp"
 #include "families.hpp"
 #include "files.hpp"
+#include "offers.hpp"
 #include "render/html.hpp"
 #include "serve/connections.hpp"
 #include "serve/examples.hpp"
@@ -84,7 +87,11 @@ Json input_error_body(const InputError& e, const fs::path& folder) {
 // puzzle, and its last error. A worksheet reports its progress as JSON Lines
 // (--progress-format json); any other line is words for a reader, such as an error.
 struct RunLog {
-  std::string progress;
+  std::size_t found = 0, of = 0;  // puzzles found, of those asked for
+  bool drawing = false;           // every puzzle found: the sheet is being drawn
+  bool wrote = false;
+  std::optional<std::size_t> short_of;  // fewer were found than asked for: how many were
+  bool short_proven = false, short_delivered = false;
   std::optional<std::uint64_t> seed;
   std::string error;  // without the program's name
 };
@@ -97,7 +104,6 @@ RunLog read_run_log(const std::string& log) {
     if (line.empty()) continue;
     const Json event = line.front() == '{' ? Json::parse(line, nullptr, false) : Json();
     if (!event.is_object() || !event.contains("event")) {
-      out.progress = line;
       if (line.find("error") != std::string::npos) out.error = line;
       continue;
     }
@@ -105,26 +111,91 @@ RunLog read_run_log(const std::string& log) {
     const auto seed = event.find("seed");
     const bool seeded = seed != event.end() && seed->is_number_unsigned();
     if (kind == "puzzle") {
-      out.progress = "puzzle " + event.value("puzzle", Json()).dump() + " of " +
-                     event.value("of", Json()).dump() +
-                     (seeded ? ": seed " + seed->dump() : std::string());
+      out.found = event.value("puzzle", std::size_t{0});
+      out.of = event.value("of", std::size_t{0});
       if (seeded && !out.seed) out.seed = seed->get<std::uint64_t>();
+    } else if (kind == "part") {
+      out.found = 0;
+      out.of = event.value("puzzles", std::size_t{0});
+    } else if (kind == "shortfall") {
+      out.short_of = event.value("found", std::size_t{0});
+      out.of = event.value("of", out.of);
+      out.short_proven = event.value("proven", false);
+      out.short_delivered = event.value("delivered", false);
+    } else if (kind == "drawing") {
+      out.drawing = true;
     } else if (kind == "wrote") {
-      out.progress = "wrote " + event.value("file", "");
-    } else if (kind == "part" && event.value("parts", 1) > 1) {
-      out.progress = event.value("spec", "") + ":";
+      out.wrote = true;
     }
   }
   if (out.error.rfind("puzzlegen: ", 0) == 0) out.error = out.error.substr(11);
+  if (out.error.rfind("error: ", 0) == 0) out.error = out.error.substr(7);
   return out;
 }
 
-// Why a run failed: its last error line, or how it ended.
-std::string failure(const RunLog& log, int exit_code) {
+std::string puzzles_in_words(std::size_t n) {
+  return std::to_string(n) + (n == 1 ? " puzzle" : " puzzles");
+}
+
+// "about 20 s left", "about 2 min left", "a few seconds left", or nothing when it cannot be
+// told.
+std::string time_left(double seconds) {
+  if (!(seconds > 0)) return "";
+  if (seconds < 8) return ", a few seconds left";
+  if (seconds < 60) return ", about " + std::to_string(int(seconds / 5 + 0.5) * 5) + " s left";
+  return ", about " + std::to_string(int(seconds / 60 + 0.5)) + " min left";
+}
+
+// How far a running sheet has got, in words a teacher reads: "3 of 4 puzzles found, about 20 s
+// left". The time left comes from the puzzles found so far, or before the first from what the
+// example was measured to take.
+std::string progress_in_words(const RunLog& log, const Run& run, double seconds) {
+  if (log.wrote) return "Finishing the sheet";
+  if (log.drawing)
+    return "All " + puzzles_in_words(log.of) + " found; drawing the sheet and its answer key";
+  if (log.of == 0) return "Starting";
+  if (log.found == 0)
+    return "Looking for the first of " + puzzles_in_words(log.of) +
+           time_left(run.seconds_per_puzzle * double(log.of) - seconds);
+  return std::to_string(log.found) + " of " + puzzles_in_words(log.of) + " found" +
+         (log.found < log.of ? time_left(seconds / double(log.found) * double(log.of - log.found))
+                             : "");
+}
+
+// Why a run failed, in words for the page (no command-line advice: the page has no time limit
+// or strategy to set).
+std::string failure(const RunLog& log, int exit_code, int seconds_allowed) {
+  if (log.short_of) {
+    const std::size_t found = *log.short_of;
+    const std::string what = "Only " + std::to_string(found) + " of the " +
+                             puzzles_in_words(log.of) + " asked for " +
+                             (found == 1 ? "was" : "were") + " found";
+    if (log.short_proven)
+      return what + ": there are no more like them (proven). Ask for " + std::to_string(found) +
+             (found == 0 ? ", or choose another level or puzzle." : " or fewer.");
+    return what + " in the " + std::to_string(seconds_allowed) +
+           " s a sheet may take. Ask for fewer, choose another level, or tick \"If fewer are "
+           "found, make the sheet with those\".";
+  }
   if (!log.error.empty()) return log.error;
-  if (exit_code == 1) return "the spec admits fewer distinct puzzles than asked for";
-  if (exit_code == 3) return "stopped at the time limit before enough puzzles were found";
+  if (exit_code == 1) return "there are fewer puzzles like this than asked for";
+  if (exit_code == 3)
+    return "the sheet was not finished in the " + std::to_string(seconds_allowed) +
+           " s a sheet may take";
+  if (exit_code < 0) return "the run was stopped: it took longer than a sheet may take";
   return "the run ended with exit code " + std::to_string(exit_code);
+}
+
+// A code of six letters and digits no one misreads, drawn at random: a sheet made by this server
+// and one made by another (or the same, restarted) never share a code or a download's name.
+std::string random_code() {
+  static constexpr char kAlphabet[] = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+  static std::mutex mutex;
+  static std::mt19937_64 engine{std::random_device{}()};
+  const std::lock_guard lock(mutex);
+  std::string code;
+  for (int i = 0; i < 6; ++i) code += kAlphabet[engine() % 32];
+  return code;
 }
 
 // Every request the server answers: the page, the examples, checks, runs and their files.
@@ -177,7 +248,15 @@ class Routes {
     Json examples = Json::array();
     for (const auto& spec : served_specs()) {
       const Spec parsed = parse_spec(spec.text, spec.path, families(), "");
+      // The levels it makes, measured (app/serve/levels.tsv): "any" first, then the graded ones.
+      Json levels = Json::array();
+      for (const auto& offer : offers_of(spec.path))
+        if (offer.most > 0)
+          levels.push_back({{"level", offer.level},
+                            {"most", std::min(offer.most, limits_.puzzles)},
+                            {"seconds-each", offer.seconds / double(offer.most)}});
       examples.push_back({{"id", spec.path},
+                          {"offers", levels},
                           {"label", spec.label},
                           {"family", parsed.family->name()},
                           {"title", parsed.family->title()},
@@ -231,6 +310,17 @@ class Routes {
       run->arguments =
           sheet ? sheet_arguments(body, spec, limits_) : instances_arguments(body, spec, limits_);
       run->arguments.insert(run->arguments.end(), common_.begin(), common_.end());
+      if (sheet) {
+        // Sheet and key carry one code; the downloads are named after the puzzle, level and it.
+        const std::string code = random_code();
+        run->arguments.insert(run->arguments.end(), {"--code", code});
+        const std::string level = body.value("difficulty", "");
+        run->download_name = spec.family->name() + (level.empty() ? "" : "-" + level) + "-" + code;
+        if (body.contains("example"))
+          for (const auto& offer : offers_of(body["example"].get<std::string>()))
+            if (offer.level == (level.empty() ? "any" : level) && offer.most > 0)
+              run->seconds_per_puzzle = offer.seconds / double(offer.most);
+      }
       // A designer's listing is done whatever it found (its summary says whether it proved
       // anything); a sheet is done only when it was written.
       if (!sheet) run->done_codes = {0, 1, 3};
@@ -306,8 +396,7 @@ class Routes {
                      "default-src 'none'; style-src 'unsafe-inline'; "
                      "img-src data:; frame-ancestors 'self'");
     if (req.has_param("download"))
-      res.set_header("Content-Disposition", "attachment; filename=\"puzzles-" +
-                                                std::to_string(run->id) +
+      res.set_header("Content-Disposition", "attachment; filename=\"" + run->download_name +
                                                 (part == "key" ? "-key." : ".") + type + "\"");
   }
 
@@ -321,11 +410,20 @@ class Routes {
     const std::string text = slurp(run.folder / "log.txt", 8000);
     const RunLog log = read_run_log(text);
     if (log.seed) out["seed"] = *log.seed;
-    out["progress"] = log.progress;
+    out["progress"] = run.what != "sheet" ? ""
+                      : view.state == Run::State::running
+                          ? progress_in_words(log, run, view.seconds.value_or(0))
+                      : view.state == Run::State::done ? "Done"
+                                                       : "";
     out["log"] = text;
     if (view.state == Run::State::failed || view.state == Run::State::cancelled)
-      out["message"] =
-          view.state == Run::State::cancelled ? "cancelled" : failure(log, view.exit_code);
+      out["message"] = view.state == Run::State::cancelled
+                           ? "cancelled"
+                           : failure(log, view.exit_code, limits_.seconds);
+    // A sheet of fewer puzzles than asked for, as the teacher allowed: say so.
+    if (view.state == Run::State::done && log.short_of && log.short_delivered)
+      out["fewer"] = {{"found", *log.short_of}, {"of", log.of}, {"proven", log.short_proven}};
+    if (run.what == "sheet") out["name"] = run.download_name;
     if (view.state == Run::State::done && run.what == "sheet") {
       const std::string base = "/api/runs/" + std::to_string(run.id) + "/";
       const bool separate_key = fs::exists(run.folder / "sheet-key.html");

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <iterator>
 #include <map>
 
 namespace puzzlegen::render {
@@ -52,12 +53,17 @@ std::string clipped(const Outline& o, double nx, double ny, double offset) {
          "," + number(py + t1 * dy) + " ";
 }
 
-// The path of hatching `kind` over the outline: none, rising and falling diagonals,
-// horizontal, vertical, cross-hatch, grid, dots.
+// The path of hatching `kind` over the outline: none, rising diagonals, horizontal,
+// cross-hatch, vertical, falling diagonals, grid, dots. Neighbours differ most, so that the
+// first few colours (a four-colour puzzle's) stay apart in grey: rising and falling diagonals,
+// alike in grey, are five colours apart.
 std::string hatch_path(int kind, const Outline& o) {
+  static constexpr int kPattern[] = {0, 1, 3, 5, 4, 2, 6, 7};
+  static_assert(std::size(kPattern) == std::size_t{kHatchings});
+  const int pattern = kPattern[kind % kHatchings];
   const double r = std::sqrt(0.5);
   std::vector<std::pair<double, double>> normals;
-  switch (kind % kHatchings) {
+  switch (pattern) {
     case 1:
       normals = {{r, r}};
       break;
@@ -94,7 +100,7 @@ std::string hatch_path(int kind, const Outline& o) {
     for (double k = std::ceil(lo / spacing); k * spacing <= hi; ++k)
       d += clipped(o, nx, ny, k * spacing);
   }
-  if (kind % kHatchings == 7)  // dots: short strokes on a 4-unit lattice, inside the outline
+  if (pattern == 7)  // dots: short strokes on a 4-unit lattice, inside the outline
     for (double x = std::ceil(left / 4) * 4 + 1; x + 1 <= right; x += 4)
       for (double y = std::ceil(top / 4) * 4 + 1; y + 1 <= bottom; y += 4) {
         const bool inside = o.circle
@@ -310,6 +316,15 @@ Element Palette::cube_net(double cell, const std::array<int, 6>& faces,
 
 Drawing Palette::nets(const std::vector<std::array<int, 6>>& cubes, double width,
                       double cell) const {
+  std::vector<Drawing> pieces = net_pieces(cubes, cell);
+  pieces.pop_back();  // the legend: under the whole drawing instead
+  Drawing d = flow(std::move(pieces), width, 10);
+  d.colours = colours_;
+  return d;
+}
+
+std::vector<Drawing> Palette::net_pieces(const std::vector<std::array<int, 6>>& cubes,
+                                         double cell) const {
   // A run of more than 4 alike cubes is one net with its range: the drawing stays the size of
   // the distinct cubes, not of the count (a 300-byte instance may ask for 30,000 cubes).
   constexpr std::size_t kMostDrawnAlike = 4;
@@ -332,9 +347,12 @@ Drawing Palette::nets(const std::vector<std::array<int, 6>>& cubes, double width
     }
     i += run;
   }
-  Drawing d = flow(std::move(parts), width, 10);
-  d.colours = colours_;
-  return d;
+  // The legend a piece of its own after the nets: under a net it would widen that net's figure
+  // and push it off its row.
+  Drawing legend;
+  legend.colours = colours_;
+  parts.push_back(std::move(legend));
+  return parts;
 }
 
 Element label(double x, double y, const std::string& text, double size, const std::string& anchor,

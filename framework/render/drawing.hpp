@@ -61,10 +61,14 @@ class Palette {
   // one net, "Cubes 5–1004: 1000 alike".
   Drawing nets(const std::vector<std::array<int, 6>>& cubes, double width,
                double cell = kNetCell) const;
+  // The same nets one drawing each, then the legend alone (Instance::cut_outs).
+  std::vector<Drawing> net_pieces(const std::vector<std::array<int, 6>>& cubes, double cell) const;
 
   // A face on a net to cut out: 44 CSS px, 11.6 mm in print. Four nets stand side by side
   // across a page, so a four-cube puzzle takes one row.
   static constexpr double kNetCell = 44;
+  // A face pupils cut out and glue well: 76 CSS px, 20 mm in print (a worksheet's default).
+  static constexpr double kPupilNetCell = 76;
 
  private:
   Element mark(const std::string& css_class, const Element& outline, const std::string& hatching,

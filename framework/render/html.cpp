@@ -27,9 +27,14 @@ h3 { font-size: 12pt; margin: 2mm 0 1mm; break-after: avoid; }
 p { font-size: 10.5pt; margin: 0 0 2mm; }
 p.note { color: #333; font-size: 9pt; }
 p.name-line { margin: 0 0 4mm; white-space: pre; }
+p.sheet-code { font-size: 9pt; color: #333; }
 figure { display: inline-block; margin: 0 4mm 1mm 0; break-inside: avoid; vertical-align: top; }
 figcaption { font-size: 9.5pt; margin-top: 1mm; max-width: 170mm; }
 section.puzzle, section.answer { break-inside: avoid; margin-bottom: 3mm; }
+section.puzzle[data-pieces] { break-inside: auto; }
+div.first-row { break-inside: avoid; }
+section.puzzle[data-pieces] figure { margin-right: 0; }
+section.puzzle[data-pieces], div.first-row { font-size: 0; }
 div.page-break { break-before: page; }
 svg { max-width: 100%; height: auto; }
 )";

@@ -174,15 +174,18 @@ class Cube36 final : public FamilyOf<Board> {
 
   std::string task(const Board& board, const std::string& kind) const override {
     const std::string n = std::to_string(board.n());
+    // What pupils do on paper first: most have the sheet, not the towers.
+    if (board.specials().empty())
+      return "Write a colour in every cell so that every row and every column has each colour "
+             "once and no colour is on two cells of the same size. (With the " +
+             n + " towers in each of the " + n + " colours, of sizes 1 to " + n +
+             ": stand on every cell the tower of the size written on it, so that the top is "
+             "flat and every row and every column shows each colour once.)";
     std::string text = "You have " + n + " towers in each of the " + n +
                        " colours, of sizes 1 to " + n +
                        ". Stand one tower on every cell so that the top is flat (a cell " +
                        "takes the tower of the size written on it) and every row and every " +
                        "column shows each colour once.";
-    if (board.specials().empty())
-      return text +
-             " On paper: write a colour in every cell so that every row and every column "
-             "has each colour once and no colour is on two cells of the same size.";
     if (kind == "ordinary") return text + " Use every tower on a cell of its own size.";
     for (const auto& piece : board.specials()) {
       text += " The " + board.colors()[static_cast<std::size_t>(piece.color)] + " tower of size " +

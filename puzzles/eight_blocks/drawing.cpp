@@ -87,6 +87,13 @@ render::Drawing BlocksInstance::draw(double width) const {
   return palette_of(*this).nets(nets, width, nets.size() > 4 ? 33 : render::Palette::kNetCell);
 }
 
+std::vector<render::Drawing> BlocksInstance::cut_outs(double scale) const {
+  std::vector<std::array<int, 6>> nets;
+  for (const int v : numbered_cubes(counts_))
+    nets.push_back(net_order(varieties()[static_cast<std::size_t>(v)].colouring));
+  return palette_of(*this).net_pieces(nets, render::Palette::kPupilNetCell * scale);
+}
+
 render::Drawing draw_assembly(const BlocksInstance& instance, int variety,
                               const std::vector<PlacedCube>& cubes) {
   const render::Palette colours = palette_of(instance);

@@ -38,6 +38,7 @@ class BlocksInstance final : public Instance {
   std::optional<Natural> class_size() const override;
   std::string render_text() const override;
   render::Drawing draw(double width) const override;  // drawing.cpp
+  std::vector<render::Drawing> cut_outs(double scale) const override;
 
  private:
   Counts counts_;

@@ -204,6 +204,15 @@ render::Drawing TowerInstance::draw(double width) const {
   return palette_of(*this).nets(nets, width);
 }
 
+std::vector<render::Drawing> TowerInstance::cut_outs(double scale) const {
+  std::vector<std::array<int, 6>> nets;
+  for (const auto& cube : cubes_) {
+    const auto& f = cube.faces;
+    nets.push_back({f[top], f[left], f[front], f[right], f[back], f[bottom]});
+  }
+  return palette_of(*this).net_pieces(nets, render::Palette::kPupilNetCell * scale);
+}
+
 render::Drawing draw_tower(const TowerInstance& instance, const std::vector<int>& turns,
                            bool two_factors) {
   const render::Palette palette = palette_of(instance);

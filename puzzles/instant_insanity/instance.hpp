@@ -38,7 +38,9 @@ class TowerInstance final : public Instance {
   std::vector<int> canonical_key() const override;
   std::optional<Natural> class_size() const override;  // distinct colour relabellings
   std::string render_text() const override;
-  render::Drawing draw(double width) const override;  // drawing.cpp
+  render::Drawing draw(double width) const override;
+  std::vector<render::Drawing> cut_outs(
+      double scale) const override;  // drawing.cpp  // drawing.cpp
 
  private:
   std::vector<std::string> colors_;

@@ -7,6 +7,7 @@ Usage: test_http.py PUZZLEGEN"""
 import concurrent.futures
 import json
 import os
+import re
 import sys
 import time
 
@@ -105,7 +106,7 @@ def main():
         check(status == 200 and b"answer-key" in key, "its separate key is served")
 
         # The sheet's progress comes as data (worksheet --progress-format json), and the status
-        # is made from it: the seed of its first puzzle, and the last step as words.
+        # is made from it: the seed of its first puzzle, and how far it got in words.
         status, seeded = server.request("POST", "/api/sheets",
                                         {"example": tower, "count": 2, "seed": "5"})
         run = server.wait(seeded["id"])
@@ -116,11 +117,26 @@ def main():
             except ValueError:
                 events.append({"event": "words: " + line})
         check(run["state"] == "done" and [e["event"] for e in events] ==
-              ["part", "puzzle", "puzzle", "wrote"],
+              ["part", "puzzle", "puzzle", "drawing", "wrote"],
               "a sheet reports its progress as JSON Lines (%s)" % run["log"][:200])
-        check(run.get("seed") == 5 and run["progress"] == "wrote sheet.html",
-              "its status says its seed and last step (%s, %s)"
+        check(run.get("seed") == 5 and run["progress"] == "Done",
+              "its status says its seed, and that it is done (%s, %s)"
               % (run.get("seed"), run["progress"]))
+
+        # While a sheet runs its progress is words a teacher reads: how many puzzles are found
+        # of how many, and about how long is left; never a command line.
+        status, many = server.request("POST", "/api/sheets", {"example": tower, "count": 30})
+        words = set()
+        while True:
+            status, run = server.request("GET", "/api/runs/%d" % many["id"])
+            words.add(run["progress"])
+            if run["state"] not in ("waiting", "running"):
+                break
+            time.sleep(0.05)
+        found = [w for w in words if re.match(
+            r"^[0-9]+ of 30 puzzles found(, (a few seconds|about [0-9]+ (s|min)) left)?$", w)]
+        check(run["state"] == "done" and found and not any("--" in w for w in words),
+              "progress in words while a sheet runs (%s)" % sorted(words))
 
         # Cancelling: a long run ends, its process with it.
         status, slow = server.request("POST", "/api/sheets", SLOW)
