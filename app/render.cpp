@@ -5,9 +5,9 @@
 #include "commands.hpp"
 #include "families.hpp"
 #include "files.hpp"
+#include "instance_file.hpp"
 #include "render/html.hpp"
 #include "report.hpp"
-#include "instance_file.hpp"
 
 namespace puzzlegen::cli {
 

@@ -4,9 +4,9 @@
 
 #include "commands.hpp"
 #include "families.hpp"
+#include "instance_file.hpp"
 #include "judge.hpp"
 #include "report.hpp"
-#include "instance_file.hpp"
 
 namespace puzzlegen::cli {
 
