@@ -277,6 +277,17 @@ def main():
             [PUZZLEGEN, "generate", census, "--format", "json", "--threads", "2",
              "--strategy", "exhaustive"], census_result, repeat=repeat, timeout=1800)
 
+    # verify re-checks the n = 7 census (every class's key, size and count by second methods,
+    # the census sums) against generating it again.
+    census7 = os.path.join(ROOT, "specs", "cube36", "census-n7.yaml")
+    row("verify the n=7 census", "324 classes, proven",
+        [PUZZLEGEN, "verify", os.path.join(ROOT, "docs", "data", "cube36-census-n7.jsonl"),
+         "--spec", census7, "--format", "json"],
+        lambda out: "%d of %d claims verified" % (json.loads(out)["summary"]["verified"],
+                                                   json.loads(out)["summary"]["claims"]),
+        "generating it (strategy classes)",
+        [PUZZLEGEN, "generate", census7, "--format", "json"], census_result)
+
     # Eight Blocks: Haraguchi's three problems, each proven by exhausting the instance space,
     # against the paper's own models (bench/peers/eight_blocks.py writes them).
     summary = lambda out: json.loads(out.splitlines()[-1])["summary"]

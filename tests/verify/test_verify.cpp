@@ -1,6 +1,5 @@
 // `puzzlegen verify` end to end: shipped results verify; tampered ones are caught, each FAILED
 // naming the record, exit 1; a family without second methods is never verified (exit 3).
-#include <sys/resource.h>
 
 #include <catch2/catch.hpp>
 
@@ -44,20 +43,6 @@ bool reports(const std::string& report, const std::string& verdict, const std::s
   return false;
 }
 
-// CPU seconds the children of this process used in `body`.
-template <class F>
-double child_cpu(F body) {
-  const auto seconds = [] {
-    rusage usage{};
-    getrusage(RUSAGE_CHILDREN, &usage);
-    return static_cast<double>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
-           static_cast<double>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
-  };
-  const double before = seconds();
-  body();
-  return seconds() - before;
-}
-
 // Generates `spec` into the scratch folder (JSON Lines) and returns the file.
 std::string generated(const std::string& spec, const std::string& name,
                       const std::string& extra = "") {
@@ -99,15 +84,10 @@ Shards partition_shards(const std::string& tag) {
 
 }  // namespace
 
-TEST_CASE("verify: the n = 7 census verifies, in less time than generating it", "[verify][cli]") {
-  const std::string again = (scratch_dir() / "census-n7.jsonl").string();
-  Result generated_run, verified;
-  const double generating = child_cpu(
-      [&] { generated_run = run("generate " + census7_spec + " --format json -q -o " + again); });
-  const double verifying =
-      child_cpu([&] { verified = run("verify " + census7 + " --spec " + census7_spec); });
+// How long verifying takes beside generating is a bench row (bench/run.py), not a test.
+TEST_CASE("verify: the committed n = 7 census verifies", "[verify][cli]") {
+  const Result verified = run("verify " + census7 + " --spec " + census7_spec);
   INFO(verified.out.substr(0, 2000) << verified.err);
-  REQUIRE(generated_run.exit_code == 0);
   CHECK(verified.exit_code == 0);
   CHECK_THAT(verified.out, Catch::Contains("978 claims, 978 verified, 0 not verifiable, 0 FAILED"));
   // The class sizes sum to the number of 7x7 Latin squares; the classes fold 564 isotopy classes.
@@ -115,8 +95,6 @@ TEST_CASE("verify: the n = 7 census verifies, in less time than generating it", 
   CHECK_THAT(verified.out, Catch::Contains("61479419904000: the 324 classes make 61479419904000"));
   CHECK_THAT(verified.out, Catch::Contains("564: the 324 classes make 564"));
   CHECK(reports(verified.out, "verified", census7 + ":325", "proven"));
-  INFO("generating: " << generating << " s, verifying: " << verifying << " s of CPU");
-  CHECK(verifying < generating);
   // The same with two threads, and as JSON.
   const Result json_run =
       run("verify " + census7 + " --spec " + census7_spec + " --threads 2 --format json");
