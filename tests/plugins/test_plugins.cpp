@@ -87,10 +87,10 @@ TEST_CASE("plugins: every wrong plugin is a clear error, exit 2, nothing on stdo
   fs::copy_file(kTemplate, copy, fs::copy_options::overwrite_existing);
   // A library cut short (a copy interrupted, a full disk): the loader would map past its end.
   const std::string library = slurp(kTemplate);
-  auto cut = [&](double fraction) {
-    const fs::path file = scratch_dir() / ("cut-" + std::to_string(fraction) + ".so");
+  auto cut = [&](std::size_t bytes) {
+    const fs::path file = scratch_dir() / ("cut-" + std::to_string(bytes) + ".so");
     std::ofstream(file, std::ios::binary)
-        .write(library.data(), static_cast<std::streamsize>(library.size() * fraction));
+        .write(library.data(), static_cast<std::streamsize>(bytes));
     return file.string();
   };
   const fs::path text = scratch_dir() / "text.so";
@@ -105,10 +105,11 @@ TEST_CASE("plugins: every wrong plugin is a clear error, exit 2, nothing on stdo
       {"--plugin " + kTestPlugins + "/other_version.so list",
        "built for another puzzlegen: the plugin says \"puzzlegen 0.0.1"},
       {"--plugin " + text.string() + " list", "cannot load it as a shared library"},
-      {"--plugin " + cut(0.5) + " list", "the file is cut short"},
-      {"--plugin " + cut(0.99) + " list", "the file is cut short"},
-      {"--plugin " + cut(0.02) + " list", "the file is cut short"},
-      {"--plugin " + cut(0.0001) + " list", "cannot load it as a shared library"},
+      {"--plugin " + cut(library.size() / 2) + " list", "the file is cut short"},
+      {"--plugin " + cut(library.size() - library.size() / 100) + " list", "the file is cut short"},
+      {"--plugin " + cut(4096) + " list", "the file is cut short"},
+      // Shorter than an ELF header: the loader itself refuses it.
+      {"--plugin " + cut(16) + " list", "cannot load it as a shared library"},
       {"--plugin " + (scratch_dir() / "missing.so").string() + " list", "no such file"},
       {"--plugin " + scratch_dir().string() + " list", "not a regular file"},
       // A bare name is a file in the working directory, never a search of system libraries.
