@@ -177,20 +177,13 @@ int merge(const std::vector<std::string>& files, const std::string& output, Form
   Json optimal_instances = nullptr;
   Json optimal_in_classes = nullptr;
   if (run.objective) {
-    const ShardFile* best_shard = nullptr;
-    for (const auto& [k, shard] : by_index) {
-      const auto& value = shard->manifest.best;
-      if (value && (!best || (run.minimize ? *value < *best : *value > *best))) {
-        best = value;
-        best_shard = shard;
-      }
-    }
-    if (best_shard) {
-      if (!best_shard->records.empty()) records.push_back(&best_shard->records.back());
-      witness = best_shard->manifest.raw.value("witness", Json());
+    if (const ShardFile* best_in = best_shard(run, by_index)) {
+      best = best_in->manifest.best;
+      if (!best_in->records.empty()) records.push_back(&best_in->records.back());
+      witness = best_in->manifest.raw.value("witness", Json());
       // A shard proves without exhausting only when its best meets the bound the spec and
       // the family allow: nothing beats that, whatever the other shards did.
-      if (best_shard->manifest.proven && !best_shard->manifest.exhausted) proven = true;
+      if (best_in->manifest.proven && !best_in->manifest.exhausted) proven = true;
     }
     if (all_complete && run.optimal_keys) {
       std::map<std::vector<int>, std::optional<Natural>> ties;  // with class sizes
@@ -205,18 +198,7 @@ int merge(const std::vector<std::string>& files, const std::string& output, Form
       if (sum) optimal_in_classes = natural_json(*sum);
     }
   } else {
-    std::vector<const Record*> all;
-    for (const auto& [k, shard] : by_index)
-      for (const auto& record : shard->records) all.push_back(&record);
-    // The order of a single run: by subproblem, then as found within it.
-    std::stable_sort(all.begin(), all.end(), [](const Record* a, const Record* b) {
-      return *a->subproblem < *b->subproblem;
-    });
-    std::set<std::vector<int>> emitted;
-    for (const Record* record : all) {
-      if (run.wanted && records.size() >= *run.wanted) break;
-      if (emitted.insert(*record->key).second) records.push_back(record);
-    }
+    records = records_in_run_order(run, by_index);
     // One process stops at the number wanted without searching the rest: nothing is proven.
     if (run.wanted && records.size() >= *run.wanted) proven = exhausted = false;
   }

@@ -1,7 +1,9 @@
 #include "results.hpp"
 
+#include <algorithm>
 #include <fstream>
 #include <iostream>
+#include <set>
 
 #include "files.hpp"
 
@@ -313,6 +315,35 @@ std::optional<RunDifference> run_difference(const Manifest& a, const Manifest& b
   for (const RunDifference& field : fields)
     if (field.here != field.there) return field;
   return std::nullopt;
+}
+
+const ResultFile* best_shard(const Manifest& run,
+                             const std::map<unsigned, const ResultFile*>& shards) {
+  const ResultFile* best = nullptr;
+  for (const auto& [k, shard] : shards) {
+    const auto& value = shard->manifest.best;
+    if (value &&
+        (!best || (run.minimize ? *value < *best->manifest.best : *value > *best->manifest.best)))
+      best = shard;
+  }
+  return best;
+}
+
+std::vector<const ResultRecord*> records_in_run_order(
+    const Manifest& run, const std::map<unsigned, const ResultFile*>& shards) {
+  std::vector<const ResultRecord*> all;
+  for (const auto& [k, shard] : shards)
+    for (const auto& record : shard->records) all.push_back(&record);
+  std::stable_sort(all.begin(), all.end(), [](const ResultRecord* a, const ResultRecord* b) {
+    return *a->subproblem < *b->subproblem;
+  });
+  std::vector<const ResultRecord*> records;
+  std::set<std::vector<int>> emitted;
+  for (const ResultRecord* record : all) {
+    if (run.wanted && records.size() >= *run.wanted) break;
+    if (emitted.insert(*record->key).second) records.push_back(record);
+  }
+  return records;
 }
 
 }  // namespace puzzlegen

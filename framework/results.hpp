@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -105,5 +106,15 @@ struct RunDifference {
   std::string field, here, there;
 };
 std::optional<RunDifference> run_difference(const Manifest& here, const Manifest& there);
+
+// Combining the shards of one run (`run`: any shard's manifest), keyed by shard number, as
+// merge prints them and verify rebuilds them:
+// the shard whose best value is the best of an optimisation run, or null when none found one;
+const ResultFile* best_shard(const Manifest& run,
+                             const std::map<unsigned, const ResultFile*>& shards);
+// the records in the order one process prints them: by subproblem, then as found within it,
+// each class once, at most the number wanted.
+std::vector<const ResultRecord*> records_in_run_order(
+    const Manifest& run, const std::map<unsigned, const ResultFile*>& shards);
 
 }  // namespace puzzlegen

@@ -755,28 +755,10 @@ std::vector<const ResultRecord*> Verifier::check_shards(
   // The records in the order one process prints them, as merge combines them.
   std::vector<const ResultRecord*> records;
   if (run.objective) {
-    std::optional<Natural> best;
-    const ResultFile* best_shard = nullptr;
-    for (const auto& [k, shard] : by_index) {
-      const auto& value = shard->manifest.best;
-      if (value && (!best || (run.minimize ? *value < *best : *value > *best))) {
-        best = value;
-        best_shard = shard;
-      }
-    }
-    if (best_shard && !best_shard->records.empty()) records.push_back(&best_shard->records.back());
+    const ResultFile* best = best_shard(run, by_index);
+    if (best && !best->records.empty()) records.push_back(&best->records.back());
   } else {
-    std::vector<const ResultRecord*> all;
-    for (const auto& [k, shard] : by_index)
-      for (const auto& record : shard->records) all.push_back(&record);
-    std::stable_sort(all.begin(), all.end(), [](const ResultRecord* a, const ResultRecord* b) {
-      return *a->subproblem < *b->subproblem;
-    });
-    std::set<std::vector<int>> emitted;
-    for (const ResultRecord* record : all) {
-      if (run.wanted && records.size() >= *run.wanted) break;
-      if (emitted.insert(*record->key).second) records.push_back(record);
-    }
+    records = records_in_run_order(run, by_index);
   }
   if (merged) {
     std::vector<std::string> bodies;
