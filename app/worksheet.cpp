@@ -122,6 +122,7 @@ struct Puzzle {
   InstancePtr instance;
   Evaluation evaluation;
   std::uint64_t seed;
+  bool with_givens = false;  // instance is the family's printed puzzle (its evaluation is not)
 };
 
 // Generates `count` puzzles distinct up to symmetry. Seeded strategies draw each puzzle from
@@ -344,6 +345,8 @@ render::Element answer_key(const std::vector<Section>& sections, bool titled,
       std::vector<std::pair<std::string, Count>> counted = puzzle.evaluation.counts;
       if (counted.empty())
         for (const auto& kind : family.kind_names()) counted.push_back({kind, Count{0, false}});
+      if (puzzle.with_givens)  // counted again as printed
+        for (auto& [kind, count] : counted) count = Count{0, false};
       std::string counts;
       bool none = true;
       std::optional<Count> posed;
@@ -364,7 +367,7 @@ render::Element answer_key(const std::vector<Section>& sections, bool titled,
                                    : to_string(posed->value) + " answers" +
                                          (shown.size() > 1 ? "." : "; one is drawn below.");
       if (!plain.empty()) answer.add(render::paragraph(plain));
-      if (!shown.empty())
+      if (!shown.empty() && !puzzle.with_givens)
         if (const std::string marking = how_to_mark(spec); !marking.empty())
           answer.add(render::paragraph(marking));
       if (shown.empty())
@@ -462,6 +465,16 @@ int worksheet(const std::vector<std::string>& spec_files, const WorksheetRequest
     if (section.puzzles.size() < count && !(request.allow_fewer && !section.puzzles.empty()))
       return collected.proven_short ? not_found : limit_reached;
     section.own_seeds = collected.own_seeds;
+    // The puzzles as pupils get them: with givens where the family's counting would leave
+    // answers that differ letter for letter from the key.
+    const Limits limits =
+        Limits::within(std::chrono::seconds(20), 0, section.spec.generate.threads);
+    for (Puzzle& puzzle : section.puzzles)
+      if (auto printed = section.spec.family->printed_puzzle(*puzzle.instance,
+                                                             section.spec.posed_kind(), limits)) {
+        puzzle.instance = std::move(printed);
+        puzzle.with_givens = true;
+      }
   }
   progress.drawing();
 

@@ -61,6 +61,11 @@ Recount Family::verify_counts(const Instance&, const std::string&, const OptionV
   return {std::nullopt, "the family " + name() + " has no second counting method (verify_counts)"};
 }
 
+std::unique_ptr<Instance> Family::printed_puzzle(const Instance&, const std::string&,
+                                                 const Limits&) const {
+  return nullptr;
+}
+
 Recount Family::verify_class_size(const Instance&, const Limits&) const {
   return {std::nullopt,
           "the family " + name() + " has no second method for class sizes (verify_class_size)"};

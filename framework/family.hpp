@@ -209,6 +209,13 @@ class Family {
                                                                     const std::string& kind,
                                                                     std::size_t most,
                                                                     const Limits& limits) const;
+  // The puzzle a sheet prints for `instance` posed as `kind`, when it differs from the
+  // instance: givens, taken from a solution, that leave pupils one answer letter for letter
+  // where the family counts solutions up to a symmetry a pupil's answer would show (the 36
+  // Cube's colour renaming: the first row's colours). Null (the default): printed as it is.
+  virtual std::unique_ptr<Instance> printed_puzzle(const Instance& instance,
+                                                   const std::string& kind,
+                                                   const Limits& limits) const;
 
   // Instance spaces, for generators.
   virtual std::unique_ptr<InstanceSpace> instance_space(const OptionValues& parameters,
@@ -283,6 +290,10 @@ class FamilyOf : public Family {
                                                                     const Limits& limits) const {
     return Family::distinct_solutions(instance, kind, most, limits);
   }
+  virtual std::unique_ptr<Instance> printed_puzzle(const I& instance, const std::string& kind,
+                                                   const Limits& limits) const {
+    return Family::printed_puzzle(instance, kind, limits);
+  }
   virtual Recount verify_counts(const I& instance, const std::string& kind,
                                 const OptionValues& options, const Limits& limits) const {
     return Family::verify_counts(instance, kind, options, limits);
@@ -324,6 +335,10 @@ class FamilyOf : public Family {
                                                             std::size_t most,
                                                             const Limits& limits) const final {
     return distinct_solutions(own(instance), kind, most, limits);
+  }
+  std::unique_ptr<Instance> printed_puzzle(const Instance& instance, const std::string& kind,
+                                           const Limits& limits) const final {
+    return printed_puzzle(own(instance), kind, limits);
   }
   Recount verify_counts(const Instance& instance, const std::string& kind,
                         const OptionValues& options, const Limits& limits) const final {

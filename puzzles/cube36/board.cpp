@@ -19,6 +19,42 @@ std::string cell_name(int n, int cell) {
   return "row " + std::to_string(cell / n + 1) + ", column " + std::to_string(cell % n + 1);
 }
 
+// `given-colors:` rows from the first, each n colour names or `.` for a cell left to the
+// solver; rows not listed are left to the solver too. No colour twice in a row or column.
+std::vector<int> read_given_colours(const YAML::Node& rows, const Board& board,
+                                    const std::string& file) {
+  const int n = board.n();
+  const std::string expected = "rows of " + std::to_string(n) +
+                               " entries, each a colour name or . for none (at most " +
+                               std::to_string(n) + " rows, from the first)";
+  if (!rows.IsSequence() || rows.size() > static_cast<std::size_t>(n))
+    throw InputError(location_of(rows, file), "given-colors", "expected " + expected);
+  std::vector<int> given(static_cast<std::size_t>(board.cells()), Board::kNoColour);
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const YAML::Node row = rows[i];
+    const std::string field = "given-colors[" + std::to_string(i + 1) + "]";
+    if (!row.IsSequence() || row.size() != static_cast<std::size_t>(n))
+      throw InputError(location_of(row, file), field, "expected " + expected);
+    for (std::size_t j = 0; j < row.size(); ++j) {
+      const YAML::Node entry = row[j];
+      if (entry.IsNull() || (entry.IsScalar() && entry.Scalar() == ".")) continue;
+      const int colour = read_name_index(entry, board.colors(), file, field, "colour");
+      const auto cell = i * static_cast<std::size_t>(n) + j;
+      for (std::size_t other = 0; other < given.size(); ++other)
+        if (given[other] == colour &&
+            (other / static_cast<std::size_t>(n) == i || other % static_cast<std::size_t>(n) == j))
+          throw InputError(location_of(entry, file), field,
+                           "colour '" + board.colors()[static_cast<std::size_t>(colour)] +
+                               "' is given twice in one " +
+                               (other / static_cast<std::size_t>(n) == i ? "row" : "column") +
+                               " (" + cell_name(n, static_cast<int>(other)) + " and " +
+                               cell_name(n, static_cast<int>(cell)) + ")");
+      given[cell] = colour;
+    }
+  }
+  return given;
+}
+
 }  // namespace
 
 std::vector<std::string> default_colors(int n) {
@@ -34,6 +70,7 @@ Board::Board(int n, std::vector<int> sizes, std::vector<std::string> colors,
       colors_(std::move(colors)),
       abbreviations_(unique_prefixes(colors_)),
       specials_(std::move(specials)),
+      given_(static_cast<std::size_t>(n) * static_cast<std::size_t>(n), kNoColour),
       as_pedestals_(as_pedestals) {}
 
 Board::Board(int n, IsotopyClass known, std::vector<std::string> colors)
@@ -43,6 +80,18 @@ Board::Board(int n, IsotopyClass known, std::vector<std::string> colors)
 
 bool Board::is_latin() const {
   return puzzlegen::is_latin(n_, sizes_);
+}
+
+bool Board::has_givens() const {
+  return std::any_of(given_.begin(), given_.end(), [](int c) { return c != kNoColour; });
+}
+
+Board Board::with_given_colours(std::vector<int> given) const {
+  if (given.size() != given_.size())
+    throw std::logic_error("given colours: one entry per cell expected");
+  Board out(n_, sizes_, colors_, specials_, as_pedestals_);
+  out.given_ = std::move(given);
+  return out;
 }
 
 bool also_fits(const std::vector<SpecialPiece>& specials, int n, int piece, int cell) {
@@ -69,6 +118,11 @@ std::vector<std::vector<int>> Board::interchangeable_colours() const {
       entry.insert(entry.end(), cells.begin(), cells.end());
       profile.push_back(entry);
     }
+    // A colour given on the board is named by its cells: no renaming may move it.
+    std::vector<int> given{0};
+    for (int cell = 0; cell < cells(); ++cell)
+      if (given_[static_cast<std::size_t>(cell)] == color) given.push_back(cell);
+    if (given.size() > 1) profile.push_back(given);
     std::sort(profile.begin(), profile.end());
     classes[profile].push_back(color);
   }
@@ -107,14 +161,31 @@ Json Board::to_json() const {
     }
     out["special-pieces"] = pieces;
   }
+  if (has_givens()) {
+    Json given = Json::array();
+    for (int i = 0; i < n_; ++i) {
+      Json row = Json::array();
+      for (int j = 0; j < n_; ++j) {
+        const int c = given_[static_cast<std::size_t>(i * n_ + j)];
+        row.push_back(c == kNoColour ? std::string(".") : colors_[static_cast<std::size_t>(c)]);
+      }
+      given.push_back(row);
+    }
+    out["given-colors"] = given;
+  }
   return out;
 }
 
 std::vector<int> Board::canonical_key() const {
   if (known_class_size_) return sizes_;
+  // Special pieces and given colours pin cells and sizes, so only exact repeats are the same
+  // board; without them, sizes are relabelled in order of first appearance.
+  if (has_givens()) {
+    std::vector<int> key = sizes_;
+    key.insert(key.end(), given_.begin(), given_.end());
+    return key;
+  }
   if (specials_.empty() && is_latin()) return isotopy_canonical_form(n_, sizes_);
-  // Special pieces pin cells and sizes, so only exact repeats are the same board; without
-  // them, sizes are relabelled in order of first appearance.
   if (!specials_.empty()) return sizes_;
   std::vector<int> relabel(static_cast<std::size_t>(n_) + 1, 0);
   int next = 0;
@@ -129,8 +200,8 @@ std::vector<int> Board::canonical_key() const {
 
 std::optional<Natural> Board::class_size() const {
   if (known_class_size_) return known_class_size_;
+  if (!specials_.empty() || has_givens()) return Natural(1);
   if (specials_.empty() && is_latin()) return isotopy_class_size(n_, sizes_);
-  if (!specials_.empty()) return Natural(1);
   // Relabelling the k sizes in use into 1..n: n! / (n - k)! boards.
   const auto used = std::set<int>(sizes_.begin(), sizes_.end()).size();
   return factorial(n_) / factorial(n_ - static_cast<int>(used));
@@ -155,6 +226,17 @@ std::string Board::render_text() const {
     for (std::size_t k = 0; k < s.cells.size(); ++k)
       out << (k ? "; " : " ") << cell_name(n_, s.cells[k]);
     out << "\n";
+  }
+  if (has_givens()) {
+    out << "given colours (. for none):\n";
+    for (int i = 0; i < n_; ++i) {
+      out << " ";
+      for (int j = 0; j < n_; ++j) {
+        const int c = given_[static_cast<std::size_t>(i * n_ + j)];
+        out << " " << (c == kNoColour ? "." : abbreviations_[static_cast<std::size_t>(c)]);
+      }
+      out << "\n";
+    }
   }
   return out.str();
 }
@@ -230,8 +312,9 @@ std::vector<SpecialPiece> resolve_special_pieces(const Json& pieces, int n,
 }
 
 Board read_board(const YAML::Node& document, const std::string& file) {
-  reject_unknown_keys(document, {"puzzle", "board", "pedestals", "colors", "special-pieces"}, "",
-                      file);
+  reject_unknown_keys(document,
+                      {"puzzle", "board", "pedestals", "colors", "special-pieces", "given-colors"},
+                      "", file);
   const bool pedestals = static_cast<bool>(document["pedestals"]);
   if (pedestals && document["board"])
     throw InputError(location_of(document["pedestals"], file), "pedestals",
@@ -269,7 +352,10 @@ Board read_board(const YAML::Node& document, const std::string& file) {
   if (const YAML::Node list = document["special-pieces"])
     specials = resolve_special_pieces(read_special_pieces(list, file, "special-pieces"), n, colors,
                                       location_of(list, file), "special-pieces", list);
-  return Board(n, std::move(sizes), std::move(colors), std::move(specials), pedestals);
+  Board board(n, std::move(sizes), std::move(colors), std::move(specials), pedestals);
+  if (const YAML::Node rows = document["given-colors"])
+    board = board.with_given_colours(read_given_colours(rows, board, file));
+  return board;
 }
 
 }  // namespace puzzlegen::cube36

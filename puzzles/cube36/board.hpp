@@ -37,6 +37,13 @@ class Board final : public Instance {
   const std::vector<std::string>& abbreviations() const { return abbreviations_; }
   const std::vector<SpecialPiece>& specials() const { return specials_; }
   bool is_latin() const;
+  // Colours printed on the board for the solver (a sheet's givens): the colour of each cell,
+  // or kNoColour. Every solution shows them.
+  static constexpr int kNoColour = -1;
+  const std::vector<int>& given_colours() const { return given_; }
+  bool has_givens() const;
+  // The same board with these colours given (one entry per cell, kNoColour for none).
+  Board with_given_colours(std::vector<int> given) const;
 
   // Pieces are numbered color * n + size - 1.
   int piece(int color, int size) const { return color * n_ + size - 1; }
@@ -45,13 +52,14 @@ class Board final : public Instance {
   // The order of the group of colour relabellings that map the piece set to itself (n! with
   // ordinary pieces only). It acts freely on solutions: row 1 shows every colour.
   std::uint64_t colour_symmetries() const;
-  // Colours with the same special pieces, each class sorted: the relabellings above permute
-  // colours within classes.
+  // Colours with the same special pieces and no given cell, each class sorted (a colour given
+  // somewhere is a class of its own): the relabellings above permute colours within classes.
   std::vector<std::vector<int>> interchangeable_colours() const;
 
   Json to_json() const override;
   // Latin boards with ordinary pieces: up to permuting rows, columns and sizes and
-  // transposing; other boards: up to relabelling sizes only (see docs/cube36.md).
+  // transposing; boards with special pieces or given colours: exact repeats only; other
+  // boards: up to relabelling sizes only (see docs/cube36.md).
   std::vector<int> canonical_key() const override;
   std::optional<Natural> class_size() const override;
   std::string render_text() const override;
@@ -63,6 +71,7 @@ class Board final : public Instance {
   std::vector<std::string> colors_;
   std::vector<std::string> abbreviations_;
   std::vector<SpecialPiece> specials_;
+  std::vector<int> given_;  // per cell, a colour or kNoColour
   bool as_pedestals_;
   std::optional<Natural> known_class_size_;  // set with a known class: sizes_ is its form
 };

@@ -26,6 +26,7 @@ render::Palette palette_of(const Board& board) {
 render::Drawing Board::draw(double) const {
   // Each cell shows the size of tower that stands flush on it; taller towers on darker cells.
   const render::Grid grid = grid_of(n_);
+  const render::Palette palette = palette_of(*this);
   render::Drawing d;
   d.content.set("class", "board").set("data-n", std::to_string(n_));
   std::vector<bool> special(static_cast<std::size_t>(cells()), false);
@@ -40,7 +41,13 @@ render::Drawing Board::draw(double) const {
     std::snprintf(hex.data(), hex.size(), "#%02x%02x%02x", grey, grey, grey);
     Element g("g");
     g.set("class", "cell").set("data-size", std::to_string(size));
-    g.add(grid.cell_rect(row, column, hex.data()));
+    const int given = given_[static_cast<std::size_t>(cell)];
+    if (given == kNoColour) {
+      g.add(grid.cell_rect(row, column, hex.data()));
+    } else {  // a given colour, drawn as the key draws it
+      g.set("data-given", colors_[static_cast<std::size_t>(given)]);
+      g.add(palette.face(x, y, side, given));
+    }
     // The size small in the corner, on white, as the key shows it: the rest of the cell is
     // room to write a colour.
     g.add(Element("rect")
@@ -57,7 +64,7 @@ render::Drawing Board::draw(double) const {
     d.content.add(std::move(g));
   }
   grid.add_frame(d);
-  d.colours = palette_of(*this).colours();
+  d.colours = palette.colours();
   return d;
 }
 

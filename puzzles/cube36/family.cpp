@@ -174,11 +174,14 @@ class Cube36 final : public FamilyOf<Board> {
 
   std::string task(const Board& board, const std::string& kind) const override {
     const std::string n = std::to_string(board.n());
+    const std::string givens =
+        board.has_givens() ? " The coloured cells are given: keep their colours." : "";
     // What pupils do on paper first: most have the sheet, not the towers.
     if (board.specials().empty())
       return "Write a colour in every cell so that every row and every column has each colour "
-             "once and no colour is on two cells of the same size. (With the " +
-             n + " towers in each of the " + n + " colours, of sizes 1 to " + n +
+             "once and no colour is on two cells of the same size." +
+             givens + " (With the " + n + " towers in each of the " + n +
+             " colours, of sizes 1 to " + n +
              ": stand on every cell the tower of the size written on it, so that the top is "
              "flat and every row and every column shows each colour once.)";
     std::string text = "You have " + n + " towers in each of the " + n +
@@ -186,6 +189,7 @@ class Cube36 final : public FamilyOf<Board> {
                        ". Stand one tower on every cell so that the top is flat (a cell " +
                        "takes the tower of the size written on it) and every row and every " +
                        "column shows each colour once.";
+    text += givens;
     if (kind == "ordinary") return text + " Use every tower on a cell of its own size.";
     for (const auto& piece : board.specials()) {
       text += " The " + board.colors()[static_cast<std::size_t>(piece.color)] + " tower of size " +
@@ -258,6 +262,20 @@ class Cube36 final : public FamilyOf<Board> {
     auto colours = found->colours();
     auto pieces = place_pieces(board, colours, parse_kind(kind) == Kind::solution);
     return std::make_unique<Placement>(board, kind, std::move(colours), std::move(pieces));
+  }
+
+  // Solutions come in orbits under the colour renamings that keep the piece set, and row 1
+  // shows every colour: printing a solution's row 1 leaves one answer per orbit.
+  std::unique_ptr<Instance> printed_puzzle(const Board& board, const std::string& kind,
+                                           const Limits& limits) const override {
+    if (board.has_givens() || board.colour_symmetries() == 1) return nullptr;
+    PlacementSpace root(board, parse_kind(kind));
+    const auto found = puzzlegen::first_solution<PlacementSpace>(root, limits);
+    if (!found) return nullptr;
+    std::vector<int> given(static_cast<std::size_t>(board.cells()), Board::kNoColour);
+    const auto colours = found->colours();
+    std::copy_n(colours.begin(), board.n(), given.begin());
+    return std::make_unique<Board>(board.with_given_colours(std::move(given)));
   }
 
   std::unique_ptr<InstanceSpace> instance_space(const OptionValues& parameters,

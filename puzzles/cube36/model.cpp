@@ -117,6 +117,10 @@ PlacementSpace::PlacementSpace(const Board& board, Kind kind)
   const int n = board.n();
   const bool use_specials = kind == Kind::solution;
   post_latin(*this, colour, n);
+  for (int cell = 0; cell < board.cells(); ++cell)
+    if (const int given = board.given_colours()[static_cast<std::size_t>(cell)];
+        given != Board::kNoColour)
+      rel(*this, colour[cell], IRT_EQ, given);
   // column[c * n + r] is where colour c stands in row r.
   const Matrix<IntVarArray> colours(colour, n, n);
   const Matrix<IntVarArray> columns(column, n, n);  // row r of this matrix: colour r's path

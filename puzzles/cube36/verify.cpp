@@ -126,6 +126,11 @@ Recount cover_count(const Board& board, bool use_specials, bool modulo_colours,
       entry.insert(entry.end(), cells.begin(), cells.end());
       profile.push_back(entry);
     }
+    // A colour given on the board keeps its cells: a group of its own.
+    std::vector<int> given{0};
+    for (int cell = 0; cell < board.cells(); ++cell)
+      if (board.given_colours()[static_cast<std::size_t>(cell)] == colour) given.push_back(cell);
+    if (given.size() > 1) profile.push_back(given);
     std::sort(profile.begin(), profile.end());
     profiles[profile].push_back(colour);
   }
@@ -142,6 +147,14 @@ Recount cover_count(const Board& board, bool use_specials, bool modulo_colours,
     g.left = static_cast<int>(colours.size());
     relabellings *= factorial(g.left);
     g.paths = paths_of(board, colours.front(), use_specials, limits, stopped);
+    // A path covers the cells given its colour and none given another.
+    std::erase_if(g.paths, [&](const Cells& path) {
+      for (int cell = 0; cell < board.cells(); ++cell) {
+        const int given = board.given_colours()[static_cast<std::size_t>(cell)];
+        if (given != Board::kNoColour && path.has(cell) != (given == colours.front())) return true;
+      }
+      return false;
+    });
     g.through.assign(static_cast<std::size_t>(board.cells()), {});
     for (std::size_t p = 0; p < g.paths.size(); ++p)
       for (int cell = 0; cell < board.cells(); ++cell)

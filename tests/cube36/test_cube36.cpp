@@ -12,6 +12,7 @@
 #include "builtin.hpp"
 #include "cube36/board.hpp"
 #include "cube36/model.hpp"
+#include "cube36/verify.hpp"
 #include "generate.hpp"
 #include "latin.hpp"
 
@@ -402,5 +403,82 @@ TEST_CASE("cube36: Euler's problem, proven at n = 6, and the mates at n = 4 and 
     const bf::Puzzle p{n, found[0].first, {}};
     CHECK(found[0].second == bf::orbits(p, bf::all_solutions(p)));
     CHECK(found[0].second == (n == 4 ? 2 : 3));
+  }
+}
+
+TEST_CASE("cube36: given colours: counts equal brute force, and the printed puzzle has one answer",
+          "[cube36][counting][givens]") {
+  Rng rng(4711);
+  const Family& family = *builtin_families().find("cube36");
+  for (const auto& [n, specials, boards] :
+       {std::tuple{4, 0, 10}, {4, 1, 10}, {4, 2, 6}, {5, 0, 2}, {5, 1, 2}}) {
+    for (int b = 0; b < boards; ++b) {
+      const bf::Puzzle p = planted(n, specials, rng);
+      const Board board = board_of(p);
+      const auto solutions = bf::all_solutions(p);
+      REQUIRE_FALSE(solutions.empty());
+      // Givens: a few cells of one solution, at random.
+      const auto& from = solutions[rng.below(solutions.size())];
+      std::vector<int> given(from.size(), Board::kNoColour);
+      for (std::size_t cell = 0; cell < given.size(); ++cell)
+        if (rng.below(4) == 0) given[cell] = from[cell];
+      const Board with = board.with_given_colours(given);
+      std::vector<std::vector<int>> matching;
+      for (const auto& s : solutions) {
+        bool keeps = true;
+        for (std::size_t cell = 0; cell < s.size(); ++cell)
+          keeps = keeps && (given[cell] == Board::kNoColour || given[cell] == s[cell]);
+        if (keeps) matching.push_back(s);
+      }
+      // Up to the renamings that keep the special pieces and fix every given colour.
+      std::set<int> given_colours(given.begin(), given.end());
+      std::set<std::vector<int>> least;
+      std::vector<int> g(static_cast<std::size_t>(n));
+      for (const auto& s : matching) {
+        std::vector<int> best = s;
+        std::iota(g.begin(), g.end(), 0);
+        do {
+          std::set<std::vector<int>> before, after;
+          for (const auto& sp : p.specials) {
+            before.insert({sp.color, sp.size, sp.cell});
+            after.insert({g[static_cast<std::size_t>(sp.color)], sp.size, sp.cell});
+          }
+          bool fixes = before == after;
+          for (const int c : given_colours)
+            fixes = fixes && (c == Board::kNoColour || g[static_cast<std::size_t>(c)] == c);
+          if (!fixes) continue;
+          std::vector<int> image;
+          for (const int c : s) image.push_back(g[static_cast<std::size_t>(c)]);
+          best = std::min(best, image);
+        } while (std::next_permutation(g.begin(), g.end()));
+        least.insert(best);
+      }
+      INFO("n " << n << ", board " << with.to_json().dump());
+      CHECK(count(with, Kind::solution, false) == matching.size());
+      CHECK(count(with, Kind::solution, true) == least.size());
+      const Recount again = cover_count(with, true, false, kNoLimit);
+      REQUIRE(again.value);
+      CHECK(again.value->value == matching.size());
+      // Read back from its own JSON: the same board, givens included.
+      const auto read = family.read_instance(YAML::Load(with.to_json().dump()), "board.json");
+      CHECK(read->canonical_key() == with.canonical_key());
+      CHECK(read->to_json() == with.to_json());
+
+      // The printed puzzle: row 1 of a solution given; its answers are exactly the solutions
+      // with that row 1, counted with no renaming.
+      const auto printed = family.printed_puzzle(board, "solution", kNoLimit);
+      REQUIRE(printed);
+      const auto& printed_board = dynamic_cast<const Board&>(*printed);
+      const std::vector<int> row1(printed_board.given_colours().begin(),
+                                  printed_board.given_colours().begin() + n);
+      CHECK(std::count(printed_board.given_colours().begin(), printed_board.given_colours().end(),
+                       Board::kNoColour) == n * n - n);
+      const auto with_row1 = std::count_if(solutions.begin(), solutions.end(), [&](const auto& s) {
+        return std::equal(row1.begin(), row1.end(), s.begin());
+      });
+      CHECK(with_row1 >= 1);
+      CHECK(count(printed_board, Kind::solution, false) == static_cast<std::uint64_t>(with_row1));
+      if (count(board, Kind::solution, true) == 1) CHECK(with_row1 == 1);
+    }
   }
 }

@@ -449,6 +449,72 @@ TEST_CASE("worksheet: the 36 Cube and Eight Blocks", "[render][cli]") {
   CHECK(count(cubes, "//section[@class='answer']//g[@class='solid']") == 2);
 }
 
+TEST_CASE("worksheet: a 36 Cube puzzle has one answer as printed, the key's, letter for letter",
+          "[render][cli]") {
+  for (const std::string spec : {"unique-n4", "unique-n5"}) {
+    const fs::path sheet = scratch_dir() / ("printed-" + spec + ".html");
+    const Result made = run("worksheet " + source("specs/cube36/" + spec + ".yaml") +
+                            " --count 3 -o " + sheet.string());
+    INFO(spec << ": " << made.err);
+    REQUIRE(made.exit_code == 0);
+    const auto doc = read_xml(sheet);
+    CHECK(slurp(sheet).find("rename") == std::string::npos);  // nothing left to rename
+    const auto puzzles = doc.select_nodes("//section[@class='puzzle']");
+    const auto answers = doc.select_nodes("//section[@class='answer']");
+    REQUIRE(puzzles.size() == 3);
+    REQUIRE(answers.size() == 3);
+    for (std::size_t k = 0; k < puzzles.size(); ++k) {
+      // The board as printed, read back from the drawing: sizes, and the given colours.
+      const auto cells = puzzles[k].node().select_nodes(".//g[@class='cell']");
+      const auto n = static_cast<std::size_t>(std::lround(std::sqrt(cells.size())));
+      REQUIRE(n * n == cells.size());
+      std::string board = "puzzle: cube36\nboard:\n", given = "given-colors:\n";
+      std::vector<std::string> first_row;
+      for (std::size_t i = 0; i < n; ++i) {
+        board += "  - [";
+        given += "  - [";
+        for (std::size_t j = 0; j < n; ++j) {
+          const pugi::xml_node cell = cells[i * n + j].node();
+          board += std::string(j ? ", " : "") + cell.attribute("data-size").value();
+          const std::string colour = cell.attribute("data-given").value();
+          given += std::string(j ? ", " : "") + (colour.empty() ? "." : colour);
+          if (i == 0)
+            first_row.push_back(colour);
+          else
+            CHECK(colour.empty());  // only row 1 is given
+        }
+        board += "]\n";
+        given += "]\n";
+      }
+      CHECK(std::count(first_row.begin(), first_row.end(), "") == 0);
+      const fs::path printed =
+          scratch_dir() / ("printed-" + spec + "-" + std::to_string(k) + ".yaml");
+      std::ofstream(printed) << board << given;
+      // Counted as printed, every colouring its own: exactly one.
+      const Result solved = run("solve " + printed.string() + " --modulo none --format json");
+      INFO(board << given << solved.err);
+      REQUIRE(solved.exit_code == 0);
+      const auto counts = nlohmann::json::parse(solved.out)["counts"];
+      CHECK(counts["solution"]["count"] == 1);
+      CHECK(counts["solution"]["exact"] == true);
+      // The key's board agrees with the givens, and is a solution's colouring.
+      const auto faces =
+          answers[k].node().select_nodes(".//g[@class='placement']//g[@class='face']");
+      REQUIRE(faces.size() == n * n);
+      std::vector<std::string> key;
+      for (const auto& face : faces) key.push_back(face.node().attribute("data-colour").value());
+      CHECK(std::vector<std::string>(key.begin(), key.begin() + static_cast<long>(n)) == first_row);
+      for (std::size_t i = 0; i < n; ++i) {
+        std::set<std::string> row, column;
+        for (std::size_t j = 0; j < n; ++j)
+          row.insert(key[i * n + j]), column.insert(key[j * n + i]);
+        CHECK(row.size() == n);
+        CHECK(column.size() == n);
+      }
+    }
+  }
+}
+
 TEST_CASE("worksheet: --difficulty prints puzzles of that level, graded on the sheet and key",
           "[render][cli][difficulty]") {
   // Four-cube puzzles reach every level but easy (a stronger symmetry propagator in the
