@@ -5,14 +5,25 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# A PDF's pages as NAME-page-1.png, NAME-page-2.png, ... (pdftoppm pads the numbers to the
+# width of the last, which would rename every page when a sheet grows to ten).
+pages() {  # pdf prefix
+  pdftoppm -png -r 50 "$1" "$2"
+  local f
+  for f in "$2"-0*.png; do
+    [ -e "$f" ] || continue
+    mv "$f" "$2-$(basename "$f" .png | sed 's/.*-0*//').png"
+  done
+}
+
 sheet() {  # name spec count [worksheet options...]
   local name=$1 spec=$2 count=$3
   shift 3
   rm -f docs/examples/"$name"-page-*.png docs/examples/"$name"-key*
   build/puzzlegen worksheet "$spec" --count "$count" --pdf -o "docs/examples/$name.html" "$@"
-  pdftoppm -png -r 50 "docs/examples/$name.pdf" "docs/examples/$name-page"
+  pages "docs/examples/$name.pdf" "docs/examples/$name-page"
   if [ -f "docs/examples/$name-key.pdf" ]; then
-    pdftoppm -png -r 50 "docs/examples/$name-key.pdf" "docs/examples/$name-key-page"
+    pages "docs/examples/$name-key.pdf" "docs/examples/$name-key-page"
   fi
 }
 sheet instant-insanity specs/instant-insanity/unique-tower.yaml 6
@@ -27,10 +38,10 @@ sheet instant-insanity-hard specs/instant-insanity/unique-tower.yaml 4 --difficu
   --paper letter --key none
 sheet instant-insanity-extreme specs/instant-insanity/unique-tower.yaml 2 --difficulty extreme \
   --key none
-# Nets half as large again, for small hands.
-sheet instant-insanity-scaled specs/instant-insanity/unique-tower.yaml 2 --scale 1.5 --key none
+# Denser nets (11 mm faces) for older pupils: two four-cube puzzles a page.
+sheet instant-insanity-dense specs/instant-insanity/unique-tower.yaml 4 --scale 0.55 --key none
 # A sheet from two specs: two titled parts, numbered through.
 rm -f docs/examples/mixed-page-*.png
 build/puzzlegen worksheet specs/instant-insanity/unique-tower.yaml specs/cube36/unique-n5.yaml \
   --count 2,2 --pdf -o docs/examples/mixed.html
-pdftoppm -png -r 50 docs/examples/mixed.pdf docs/examples/mixed-page
+pages docs/examples/mixed.pdf docs/examples/mixed-page
