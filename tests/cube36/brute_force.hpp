@@ -106,8 +106,9 @@ inline std::vector<std::vector<int>> all_solutions(const Puzzle& puzzle) {
 }
 
 // Solutions up to renaming colours by a permutation that maps the special pieces to special
-// pieces: the least image of each solution, counted once.
-inline std::size_t orbits(const Puzzle& puzzle, const std::vector<std::vector<int>>& solutions) {
+// pieces (and keeps every colour in `fixed`): the least image of each solution, counted once.
+inline std::size_t orbits(const Puzzle& puzzle, const std::vector<std::vector<int>>& solutions,
+                          const std::set<int>& fixed = {}) {
   std::vector<std::vector<int>> group;
   std::vector<int> g(static_cast<std::size_t>(puzzle.n));
   std::iota(g.begin(), g.end(), 0);
@@ -117,7 +118,9 @@ inline std::size_t orbits(const Puzzle& puzzle, const std::vector<std::vector<in
       before.insert({s.color, s.size, s.cell});
       after.insert({g[static_cast<std::size_t>(s.color)], s.size, s.cell});
     }
-    if (before == after) group.push_back(g);
+    const bool keeps = std::all_of(fixed.begin(), fixed.end(),
+                                   [&](int c) { return g[static_cast<std::size_t>(c)] == c; });
+    if (before == after && keeps) group.push_back(g);
   } while (std::next_permutation(g.begin(), g.end()));
   std::set<std::vector<int>> least;
   for (const auto& solution : solutions) {
