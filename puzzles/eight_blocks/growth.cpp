@@ -20,6 +20,7 @@
 #include "growth.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <limits>
 
 #include "instance.hpp"
@@ -42,8 +43,12 @@ struct Tables {
   std::array<std::array<std::uint8_t, 20>, kVarieties> compatible{};
   // u's edge in G_v (model.hpp), by v and u; `variety` is -1 unless they are compatible.
   std::array<std::array<CornerEdge, kVarieties>, kVarieties> edge{};
-  // The same edge's two corners as bits, by v and by u's place in compatible[v].
-  std::array<std::array<unsigned, 20>, kVarieties> ends{};
+  // By u, the edges its cubes make: in G_v for each v compatible with u, between corners a
+  // and b.
+  struct Touch {
+    std::uint8_t v, a, b;
+  };
+  std::array<std::array<Touch, 20>, kVarieties> touches{};
 };
 
 const Tables& tables() {
@@ -55,8 +60,15 @@ const Tables& tables() {
         const CornerEdge* e = corner_edge(v, u);
         out.edge[at(v)][at(u)] = e ? *e : CornerEdge{-1, 0, 0};
         if (!compatible(u, v)) continue;
-        out.ends[at(v)].at(k) = 1u << e->a | 1u << e->b;
         out.compatible[at(v)].at(k++) = static_cast<std::uint8_t>(u);
+      }
+    }
+    for (int u = 0; u < kVarieties; ++u) {
+      std::size_t k = 0;
+      for (const std::uint8_t v : out.compatible[at(u)]) {  // compatibility is symmetric
+        const CornerEdge& e = out.edge[v][at(u)];
+        out.touches[at(u)].at(k++) = {v, static_cast<std::uint8_t>(e.a),
+                                      static_cast<std::uint8_t>(e.b)};
       }
     }
     return out;
@@ -96,22 +108,25 @@ int compatible_cubes(const Counts& counts, int v) {
 class Solids {
  public:
   Solids() : tables_(tables()) {}
-  // Forgets everything, for another multiset.
+  // Forgets everything, for another multiset. Each variety present adds its edge to the 20
+  // corner graphs it is compatible with.
   void reset(const Counts& counts) {
     counts_ = counts;
     made_.fill(false);
-    for (int v = 0; v < kVarieties; ++v) {
-      int near = counts[at(v)];
-      unsigned reached = 0;
-      for (std::size_t k = 0; k < 20; ++k)
-        if (const int cubes = counts[tables_.compatible[at(v)][k]]; cubes > 0) {
-          near += cubes;
-          reached |= tables_.ends[at(v)][k];
-        }
-      near_[at(v)] = near;
-      int lone = kCorners;
-      for (; reached != 0; reached &= reached - 1) --lone;
-      lone_[at(v)] = lone;
+    near_ = counts;
+    reached_.fill(0);
+    for (auto& corners : adjacent_) corners.fill(0);
+    for (auto& corners : cubes_at_) corners.fill(0);
+    for (int u = 0; u < kVarieties; ++u) {
+      const int cubes = counts[at(u)];
+      if (cubes == 0) continue;
+      for (const Tables::Touch& t : tables_.touches[at(u)]) {
+        near_[t.v] += cubes;
+        reached_[t.v] |= 1u << t.a | 1u << t.b;
+        adjacent_[t.v][t.a] |= 1u << t.b;
+        adjacent_[t.v][t.b] |= 1u << t.a;
+        cubes_at_[t.v][t.a] += cubes;
+      }
     }
   }
   const Counts& counts() const { return counts_; }
@@ -121,7 +136,7 @@ class Solids {
   // At least the cubes v's solid still wants before it is composable (a cube added lowers
   // that by one at most): exactly when that is at most 2; none when it is composable.
   int wanting(int v) {
-    const int at_least = std::max(kCorners - near(v), lone_[at(v)] - counts_[at(v)]);
+    const int at_least = std::max(kCorners - near(v), lone(v) - counts_[at(v)]);
     if (at_least > 2) return at_least;
     return std::max(0, forest(v).trees - counts_[at(v)]);
   }
@@ -140,7 +155,7 @@ class Solids {
     const bool of_v = u == v, edge_of_u = !of_v && edge.variety >= 0;
     const int cubes = counts_[at(v)] + (of_v ? added : 0);
     if (near(v) + (of_v || edge_of_u ? added : 0) < kCorners) return false;
-    if (cubes < lone_[at(v)] - (edge_of_u && added > 0 ? 2 : 0)) return false;
+    if (cubes < lone(v) - (edge_of_u && added > 0 ? 2 : 0)) return false;
     if (added == 0 || !edge_of_u) return cubes >= forest(v).trees;
     return cubes >= forest(v).trees_with(edge, counts_[at(u)] + added);
   }
@@ -148,16 +163,21 @@ class Solids {
  private:
   const CornerForest& forest(int v) {
     if (!made_[at(v)]) {
-      forests_[at(v)] = CornerForest(counts_, v);
+      forests_[at(v)] = CornerForest(adjacent_[at(v)], cubes_at_[at(v)]);
       made_[at(v)] = true;
     }
     return forests_[at(v)];
   }
+  // The corners of G_v that no edge reaches.
+  int lone(int v) const { return kCorners - std::popcount(reached_[at(v)]); }
 
   Counts counts_{};
   const Tables& tables_;
   Counts near_{};
-  Counts lone_{};  // corners of G_v that no edge reaches
+  std::array<unsigned, kVarieties> reached_{};  // corners of G_v some edge reaches
+  // G_v's edges (CornerForest): the corners adjacent to each corner, and the cubes on edges.
+  std::array<std::array<unsigned, kCorners>, kVarieties> adjacent_{};
+  std::array<std::array<int, kCorners>, kVarieties> cubes_at_{};
   std::array<CornerForest, kVarieties> forests_;
   std::array<bool, kVarieties> made_{};
 };
@@ -324,8 +344,11 @@ class CubeGrowth final : public Growth {
              !(spec_.composable.max &&
                static_cast<std::uint64_t>(composable) > *spec_.composable.max);
     };
+    if (!keeps(v)) return false;
+    // An edge with 2 cubes already closes a cycle: more leave G_w's trees as they are.
+    if (solids.counts()[at(v)] >= 2) return true;
     const auto& compatible = compatible_varieties()[at(v)];
-    return keeps(v) && std::all_of(compatible.begin(), compatible.end(), keeps);
+    return std::all_of(compatible.begin(), compatible.end(), keeps);
   }
 
   // Whether every required solid is composable in some admissible instance grown from these

@@ -72,9 +72,11 @@ const CornerEdge* corner_edge(int v, int u) {
   return k < 0 ? nullptr : &corner_edges(v)[static_cast<std::size_t>(k)];
 }
 
-CornerForest::CornerForest(const Counts& counts, int v) {
+namespace {
+
+std::array<unsigned, kCorners> adjacent_corners(const Counts& counts, int v,
+                                                std::array<int, kCorners>& cubes_at) {
   std::array<unsigned, kCorners> adjacent{};
-  std::array<int, kCorners> cubes_at{};  // cubes (edges) counted at one end
   for (const CornerEdge& e : corner_edges(v)) {
     const int cubes = counts[static_cast<std::size_t>(e.variety)];
     if (cubes == 0) continue;
@@ -82,6 +84,19 @@ CornerForest::CornerForest(const Counts& counts, int v) {
     adjacent[static_cast<std::size_t>(e.b)] |= 1u << e.a;
     cubes_at[static_cast<std::size_t>(e.a)] += cubes;
   }
+  return adjacent;
+}
+
+}  // namespace
+
+CornerForest::CornerForest(const Counts& counts, int v) {
+  std::array<int, kCorners> cubes_at{};  // cubes (edges) counted at one end
+  const std::array<unsigned, kCorners> adjacent = adjacent_corners(counts, v, cubes_at);
+  *this = CornerForest(adjacent, cubes_at);
+}
+
+CornerForest::CornerForest(const std::array<unsigned, kCorners>& adjacent,
+                           const std::array<int, kCorners>& cubes_at) {
   int id = 0;
   for (unsigned unseen = (1u << kCorners) - 1; unseen != 0; ++id) {
     unsigned members = unseen & (~unseen + 1), frontier = members;

@@ -27,6 +27,10 @@ struct CornerForest {
 
   CornerForest() = default;
   CornerForest(const Counts& counts, int v);
+  // From G_v itself: the corners adjacent to each corner (bits), and the cubes on the edges
+  // counted at one of their ends.
+  CornerForest(const std::array<unsigned, kCorners>& adjacent,
+               const std::array<int, kCorners>& cubes_at);
   // The trees when the edge e gets `after` cubes, more than it has here: an edge inside a
   // component ends it being a tree; one joining two components (it had no cube) makes a tree
   // only of two trees, and only with a single cube.
