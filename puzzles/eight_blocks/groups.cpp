@@ -1,6 +1,7 @@
 #include "groups.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <stdexcept>
 
 namespace puzzlegen::eight_blocks {
@@ -71,18 +72,39 @@ Counts VarietyGroup::canonical(const Counts& counts, std::vector<std::uint32_t>*
   for (int u = 0; u < kVarieties; ++u)
     if (!to_first_[static_cast<std::size_t>(u)].empty())
       most = std::max(most, counts[static_cast<std::size_t>(u)]);
+  // Past the first positions, images are compared only where either has cubes: the positions
+  // an element takes the varieties present to, as bits, with the best image's (most positions
+  // hold 0 in both).
+  std::array<std::uint8_t, kVarieties> present{};
+  std::size_t kinds = 0;
+  for (int v = 0; v < kVarieties; ++v)
+    if (counts[static_cast<std::size_t>(v)] != 0) present[kinds++] = static_cast<std::uint8_t>(v);
   Counts best{};
+  std::uint32_t best_support = 0;
   bool have = false;
   if (to_form) to_form->clear();
   for (int u = 0; u < kVarieties; ++u) {
     if (counts[static_cast<std::size_t>(u)] != most) continue;
     for (const std::uint32_t g : to_first_[static_cast<std::size_t>(u)]) {
       const auto& from = from_[g];
-      // Position 0 holds `most` for every candidate: compare from position 1 on.
+      const auto& to = to_[g];
+      const auto support = [&] {
+        std::uint32_t out = 0;
+        for (std::size_t k = 0; k < kinds; ++k) out |= 1u << to[present[k]];
+        return out;
+      };
+      // Position 0 holds `most` for every candidate: compare from position 1 on, position by
+      // position while most images differ, then where either image has cubes.
       int order = 1;  // > 0: greater than the best so far; 0: equal; < 0: smaller
       if (have) {
         order = 0;
-        for (std::size_t p = 1; p < static_cast<std::size_t>(kVarieties); ++p) {
+        constexpr std::size_t kDirect = 6;
+        for (std::size_t p = 1; p < kDirect && order == 0; ++p)
+          if (const int a = counts[from[p]], b = best[p]; a != b) order = a > b ? 1 : -1;
+        for (std::uint32_t differ = order != 0 ? 0
+                                               : (support() | best_support) >> kDirect << kDirect;
+             differ != 0; differ &= differ - 1) {
+          const auto p = static_cast<std::size_t>(std::countr_zero(differ));
           const int a = counts[from[p]], b = best[p];
           if (a != b) {
             order = a > b ? 1 : -1;
@@ -92,6 +114,7 @@ Counts VarietyGroup::canonical(const Counts& counts, std::vector<std::uint32_t>*
       }
       if (order > 0) {
         best = image(counts, g);
+        best_support = support();
         have = true;
         if (to_form) to_form->assign(1, g);
       } else if (order == 0 && to_form) {

@@ -168,8 +168,17 @@ class Solids {
     }
     return forests_[at(v)];
   }
-  // The corners of G_v that no edge reaches.
-  int lone(int v) const { return kCorners - std::popcount(reached_[at(v)]); }
+  // The corners of G_v that no edge reaches (a table: std::popcount is a call without
+  // -mpopcnt, and this is asked for every probe).
+  int lone(int v) const {
+    static constexpr auto unreached = [] {
+      std::array<std::uint8_t, 1u << kCorners> out{};
+      for (unsigned mask = 0; mask < out.size(); ++mask)
+        out[mask] = static_cast<std::uint8_t>(kCorners - std::popcount(mask));
+      return out;
+    }();
+    return unreached[reached_[at(v)]];
+  }
 
   Counts counts_{};
   const Tables& tables_;
