@@ -3,7 +3,7 @@
 against a peer doing the same job on the same machine in the same run (whole processes, wall
 time, median of several runs). Ratios matter more than seconds: machines are shared and noisy.
 
-Usage: bench/run.sh [--repeat N] [--only SUBSTRING]
+Usage: bench/run.sh [--repeat N] [--only SUBSTRING]...
 """
 import argparse
 import json
@@ -115,7 +115,8 @@ def count_solutions(output):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=11)
-    parser.add_argument("--only", default="")
+    parser.add_argument("--only", action="append", default=[],
+                        help="run the rows whose name has this text (may be given again)")
     parser.add_argument("--peer-timeout", type=int, default=120,
                         help="seconds before a run counts as not finished")
     args = parser.parse_args()
@@ -130,7 +131,7 @@ def main():
 
     def row(name, seed_figure, ours_cmd, ours_result, peer_name, peer_cmd, peer_result,
             repeat=None, timeout=600):
-        if args.only and args.only not in name:
+        if args.only and not any(text in name for text in args.only):
             return
         r = repeat or args.repeat
         ours_t, ours_out = timed(ours_cmd, r, timeout)

@@ -1,6 +1,7 @@
 #include "classes.hpp"
 
-#include <set>
+#include <algorithm>
+#include <numeric>
 
 namespace puzzlegen {
 
@@ -18,12 +19,28 @@ const MeasureBounds& bounds_of(const WalkControl& control) {
 // The classes one step below `parent`, each once, in the order extend() first made them.
 std::vector<Partial> children_of(const Growth& growth, const Partial& parent, WalkCounts& counts) {
   std::vector<Partial> kept;
-  std::set<Partial> seen;
   growth.extend(parent, [&](const Partial& child) {
     ++counts.nodes;
-    Partial form = growth.accept(child);
-    if (!form.empty() && seen.insert(form).second) kept.push_back(std::move(form));
+    if (Partial form = growth.accept(child); !form.empty()) kept.push_back(std::move(form));
   });
+  if (kept.size() < 2) return kept;
+  // Each form once, where it came first: sorted by form (stably, so a form's first copy sorts
+  // first), the later copies are dropped. Most parents have a child or two, and a set would
+  // allocate a node and a copy for each.
+  std::vector<std::size_t> order(kept.size());
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t a, std::size_t b) { return kept[a] < kept[b]; });
+  std::vector<bool> later(kept.size(), false);
+  for (std::size_t k = 1; k < order.size(); ++k)
+    later[order[k]] = kept[order[k]] == kept[order[k - 1]];
+  std::size_t out = 0;
+  for (std::size_t k = 0; k < kept.size(); ++k) {
+    if (later[k]) continue;
+    if (out != k) kept[out] = std::move(kept[k]);  // not onto itself: that would empty it
+    ++out;
+  }
+  kept.resize(out);
   return kept;
 }
 

@@ -49,6 +49,8 @@ struct Tables {
     std::uint8_t v, a, b;
   };
   std::array<std::array<Touch, 20>, kVarieties> touches{};
+  // By v, the varieties compatible with it as bits.
+  std::array<std::uint32_t, kVarieties> compatible_mask{};
 };
 
 const Tables& tables() {
@@ -61,6 +63,7 @@ const Tables& tables() {
         out.edge[at(v)][at(u)] = e ? *e : CornerEdge{-1, 0, 0};
         if (!compatible(u, v)) continue;
         out.compatible[at(v)].at(k++) = static_cast<std::uint8_t>(u);
+        out.compatible_mask[at(v)] |= 1u << u;
       }
     }
     for (int u = 0; u < kVarieties; ++u) {
@@ -74,10 +77,6 @@ const Tables& tables() {
     return out;
   }();
   return t;
-}
-
-const std::array<std::array<std::uint8_t, 20>, kVarieties>& compatible_varieties() {
-  return tables().compatible;
 }
 
 Counts counts_of(const Partial& partial) {
@@ -139,6 +138,11 @@ class Solids {
     const int at_least = std::max(kCorners - near(v), lone(v) - counts_[at(v)]);
     if (at_least > 2) return at_least;
     return std::max(0, forest(v).trees - counts_[at(v)]);
+  }
+  // Whether v's solid wants exactly one cube more.
+  bool one_short(int v) {
+    if (std::max(kCorners - near(v), lone(v) - counts_[at(v)]) > 1) return false;
+    return forest(v).trees - counts_[at(v)] == 1;
   }
   // Exactly the cubes v's solid still wants, and that with a cube of u added.
   int wanting_exactly(int v) { return std::max(0, forest(v).trees - counts_[at(v)]); }
@@ -237,13 +241,19 @@ class CubeGrowth final : public Growth {
     if (spec_.composable.max)
       for (int v = 0; v < kVarieties; ++v) composable_now += solids.composable(v) ? 1 : 0;
     std::vector<int> steps;
+    std::uint32_t touched = 0;  // the solids the steps' cubes can change
     for (int v = 0; v < kVarieties; ++v) {
       if (counts[at(v)] + 1 < most || counts[at(v)] >= spec_.high[at(v)]) continue;
       if (std::any_of(automorphisms.begin(), automorphisms.end(),
                       [&](std::uint32_t g) { return spec_.group->apply(g, v) < v; }))
         continue;  // a variety in the same orbit, and smaller, makes an isomorphic child
-      if (admissible(solids, v, 1, composable_now)) steps.push_back(v);
+      steps.push_back(v);
+      touched |= 1u << v;
+      // An edge with 2 cubes already closes a cycle: more leave G_w's trees as they are.
+      if (counts[at(v)] < 2) touched |= tables_.compatible_mask[at(v)];
     }
+    const std::vector<int> critical = one_short(solids, touched);
+    std::erase_if(steps, [&](int v) { return !admissible(solids, critical, v, composable_now); });
     order(solids, steps);
     Partial next = parent;
     for (const int v : steps) {
@@ -338,26 +348,38 @@ class CubeGrowth final : public Growth {
   }
 
  private:
-  // Whether `added` cubes of v added to an admissible instance (with `composable_before`
-  // composable solids) leave it admissible: no solid that must not be composable is, nor more
-  // solids than the spec allows. Only solids of v and of varieties compatible with it change.
-  bool admissible(Solids& solids, int v, int added, int composable_before) const {
-    if (!any_forbidden_ && !spec_.composable.max) return true;
+  // The solids a cube more can make composable that the spec wants not composable, or
+  // counts: those one cube short (a cube lowers what a solid wants by one at most).
+  // Only the solids in `touched` (bits) are asked.
+  std::vector<int> one_short(Solids& solids, std::uint32_t touched) const {
+    std::vector<int> out;
+    if (!any_forbidden_ && !spec_.composable.max) return out;
+    for (; touched != 0; touched &= touched - 1) {
+      const int w = std::countr_zero(touched);
+      if ((forbidden_[at(w)] || spec_.composable.max) && solids.one_short(w)) out.push_back(w);
+    }
+    return out;
+  }
+
+  // Whether a cube of v added to an admissible instance (with `composable_before` composable
+  // solids, and the solids `critical` one cube short) leaves it admissible: no solid that must
+  // not be composable is, nor more solids than the spec allows. Only solids of v and of
+  // varieties compatible with it change, and of those only solids one cube short can become
+  // composable.
+  bool admissible(Solids& solids, const std::vector<int>& critical, int v,
+                  int composable_before) const {
     int composable = composable_before;
-    const auto keeps = [&](int w) {
-      if (!forbidden_[at(w)] && !spec_.composable.max) return true;
-      if (spec_.composable.max && solids.composable(w)) return true;  // counted already
-      if (!solids.composable_with(w, v, added)) return true;
+    const Counts& counts = solids.counts();
+    for (const int w : critical) {
+      if (w != v && (counts[at(v)] >= 2 || tables_.edge[at(w)][at(v)].variety < 0))
+        continue;  // not changed: v is not compatible with w, or already doubles its edge
+      if (!solids.composable_with(w, v, 1)) continue;
       ++composable;
-      return !forbidden_[at(w)] &&
-             !(spec_.composable.max &&
-               static_cast<std::uint64_t>(composable) > *spec_.composable.max);
-    };
-    if (!keeps(v)) return false;
-    // An edge with 2 cubes already closes a cycle: more leave G_w's trees as they are.
-    if (solids.counts()[at(v)] >= 2) return true;
-    const auto& compatible = compatible_varieties()[at(v)];
-    return std::all_of(compatible.begin(), compatible.end(), keeps);
+      if (forbidden_[at(w)] ||
+          (spec_.composable.max && static_cast<std::uint64_t>(composable) > *spec_.composable.max))
+        return false;
+    }
+    return true;
   }
 
   // Whether every required solid is composable in some admissible instance grown from these
@@ -413,6 +435,7 @@ class CubeGrowth final : public Growth {
     });
   }
 
+  const Tables& tables_ = tables();
   CubeGrowthSpec spec_;
   int depth_ = 0;
   int first_ = 0;
