@@ -122,7 +122,7 @@ struct Puzzle {
   InstancePtr instance;
   Evaluation evaluation;
   std::uint64_t seed;
-  bool with_givens = false;  // instance is the family's printed puzzle (its evaluation is not)
+  bool printed = false;  // instance is the family's printed puzzle (its evaluation is not)
 };
 
 // Generates `count` puzzles distinct up to symmetry. Seeded strategies draw each puzzle from
@@ -345,7 +345,7 @@ render::Element answer_key(const std::vector<Section>& sections, bool titled,
       std::vector<std::pair<std::string, Count>> counted = puzzle.evaluation.counts;
       if (counted.empty())
         for (const auto& kind : family.kind_names()) counted.push_back({kind, Count{0, false}});
-      if (puzzle.with_givens)  // counted again as printed
+      if (puzzle.printed)  // counted again as printed
         for (auto& [kind, count] : counted) count = Count{0, false};
       std::string counts;
       bool none = true;
@@ -367,7 +367,7 @@ render::Element answer_key(const std::vector<Section>& sections, bool titled,
                                    : to_string(posed->value) + " answers" +
                                          (shown.size() > 1 ? "." : "; one is drawn below.");
       if (!plain.empty()) answer.add(render::paragraph(plain));
-      if (!shown.empty() && !puzzle.with_givens)
+      if (!shown.empty() && !puzzle.printed)
         if (const std::string marking = how_to_mark(spec); !marking.empty())
           answer.add(render::paragraph(marking));
       if (shown.empty())
@@ -473,7 +473,7 @@ int worksheet(const std::vector<std::string>& spec_files, const WorksheetRequest
       if (auto printed = section.spec.family->printed_puzzle(*puzzle.instance,
                                                              section.spec.posed_kind(), limits)) {
         puzzle.instance = std::move(printed);
-        puzzle.with_givens = true;
+        puzzle.printed = true;
       }
   }
   progress.drawing();

@@ -178,15 +178,14 @@ Json Board::to_json() const {
 
 std::vector<int> Board::canonical_key() const {
   if (known_class_size_) return sizes_;
-  // Special pieces and given colours pin cells and sizes, so only exact repeats are the same
-  // board; without them, sizes are relabelled in order of first appearance.
-  if (has_givens()) {
+  // Special pieces and given colours pin cells and sizes: only exact repeats are the same board.
+  if (pinned()) {
     std::vector<int> key = sizes_;
-    key.insert(key.end(), given_.begin(), given_.end());
+    if (has_givens()) key.insert(key.end(), given_.begin(), given_.end());
     return key;
   }
-  if (specials_.empty() && is_latin()) return isotopy_canonical_form(n_, sizes_);
-  if (!specials_.empty()) return sizes_;
+  if (is_latin()) return isotopy_canonical_form(n_, sizes_);
+  // Otherwise sizes are relabelled in order of first appearance.
   std::vector<int> relabel(static_cast<std::size_t>(n_) + 1, 0);
   int next = 0;
   std::vector<int> key;
@@ -200,8 +199,8 @@ std::vector<int> Board::canonical_key() const {
 
 std::optional<Natural> Board::class_size() const {
   if (known_class_size_) return known_class_size_;
-  if (!specials_.empty() || has_givens()) return Natural(1);
-  if (specials_.empty() && is_latin()) return isotopy_class_size(n_, sizes_);
+  if (pinned()) return Natural(1);
+  if (is_latin()) return isotopy_class_size(n_, sizes_);
   // Relabelling the k sizes in use into 1..n: n! / (n - k)! boards.
   const auto used = std::set<int>(sizes_.begin(), sizes_.end()).size();
   return factorial(n_) / factorial(n_ - static_cast<int>(used));

@@ -66,6 +66,9 @@ class Board final : public Instance {
   render::Drawing draw(double width) const override;  // drawing.cpp: one board
 
  private:
+  // Special pieces or given colours: cells the board's symmetries may not move.
+  bool pinned() const { return !specials_.empty() || has_givens(); }
+
   int n_;
   std::vector<int> sizes_;  // row-major, 1..n
   std::vector<std::string> colors_;
