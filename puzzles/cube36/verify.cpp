@@ -148,10 +148,11 @@ Recount cover_count(const Board& board, bool use_specials, bool modulo_colours,
     relabellings *= factorial(g.left);
     g.paths = paths_of(board, colours.front(), use_specials, limits, stopped);
     // A path covers the cells given its colour and none given another.
+    const int own = colours.front();  // a named copy: lambdas may not capture structured bindings
     std::erase_if(g.paths, [&](const Cells& path) {
       for (int cell = 0; cell < board.cells(); ++cell) {
         const int given = board.given_colours()[static_cast<std::size_t>(cell)];
-        if (given != Board::kNoColour && path.has(cell) != (given == colours.front())) return true;
+        if (given != Board::kNoColour && path.has(cell) != (given == own)) return true;
       }
       return false;
     });
