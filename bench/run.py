@@ -205,7 +205,7 @@ def main():
 
     # All orientation tuples of all-different towers: planted instances (bench/planted.py N 1,
     # solutions guaranteed) and uniform random ones (bench/planted.py --uniform N 1).
-    for kind, sizes in (("planted", (8, 16, 24, 32, 48, 64)), ("uniform", (32, 64))):
+    for kind, sizes in (("planted", (8, 16, 24, 32, 48, 64, 96)), ("uniform", (32, 64))):
         for n in sizes:
             path = os.path.join(ROOT, "bench", "data", "%s-%d.yaml" % (kind, n))
             data = os.path.join(tmp, "%s-%d.dzn" % (kind, n))

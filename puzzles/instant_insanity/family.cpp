@@ -61,7 +61,8 @@ class TowerSolution final : public Solution {
 
   std::string render_text() const override {
     // The four sides as columns, the top cube first, as the tower stands.
-    std::size_t width = 8;  // fits "cube 64 " and "bottom "
+    // Fits "cube N " and "bottom ".
+    std::size_t width = std::max<std::size_t>(8, std::to_string(rotations_.size()).size() + 6);
     for (const auto& c : instance_.colors()) width = std::max(width, c.size() + 2);
     std::ostringstream out;
     auto pad = [&](const std::string& s) { return s + std::string(width - s.size(), ' '); };
@@ -253,7 +254,7 @@ class InstantInsanity final : public FamilyOf<TowerInstance> {
   }
   std::unique_ptr<Solution> first_solution(const TowerInstance& tower, const std::string& kind,
                                            const Limits& limits) const override {
-    if (parse_kind(kind) == Kind::all_different) {  // the graph formulation scales to n = 64
+    if (parse_kind(kind) == Kind::all_different) {  // the graph formulation scales to n = 96
       auto rotations = first_tower_through_two_factors(tower, limits);
       if (rotations.empty()) return nullptr;
       return std::make_unique<TowerSolution>(tower, kind, std::move(rotations));

@@ -113,18 +113,18 @@ Json TowerInstance::to_json() const {
 
 namespace {
 // A cube up to rotation and reflection as one integer: its three opposite pairs, each sorted
-// and packed into 12 bits (colours < 64), sorted. Comparing codes compares pairs_key()s.
+// and packed into 16 bits (colours < 256), sorted. Comparing codes compares pairs_key()s.
 std::uint64_t cube_code(const Cube& cube, const int* relabel) {
   std::array<std::uint64_t, 3> pair{};
   for (int p = 0; p < 3; ++p) {
     int a = relabel[cube.faces[2 * p]], b = relabel[cube.faces[2 * p + 1]];
     if (a > b) std::swap(a, b);
-    pair[p] = static_cast<std::uint64_t>(a * 64 + b);
+    pair[p] = static_cast<std::uint64_t>(a * 256 + b);
   }
   if (pair[0] > pair[1]) std::swap(pair[0], pair[1]);
   if (pair[1] > pair[2]) std::swap(pair[1], pair[2]);
   if (pair[0] > pair[1]) std::swap(pair[0], pair[1]);
-  return pair[0] << 24 | pair[1] << 12 | pair[2];
+  return pair[0] << 32 | pair[1] << 16 | pair[2];
 }
 }  // namespace
 
@@ -134,7 +134,7 @@ std::vector<int> TowerInstance::canonical_key() const {
   // pairing are factored out. This runs once per candidate in every generator: no allocation
   // inside the loop.
   const int n = static_cast<int>(colors_.size());
-  std::array<int, 64> relabel{};
+  std::array<int, kMostCubes> relabel{};
   std::iota(relabel.begin(), relabel.begin() + n, 0);
   std::vector<std::uint64_t> best(cubes_.size()), current(cubes_.size());
   auto codes_under = [&](std::vector<std::uint64_t>& out) {
@@ -151,10 +151,10 @@ std::vector<int> TowerInstance::canonical_key() const {
   std::vector<int> key;
   key.reserve(best.size() * kFaces);
   for (const std::uint64_t code : best)
-    for (int shift : {24, 12, 0}) {
-      const int pair = static_cast<int>(code >> shift & 4095);
-      key.push_back(pair / 64);
-      key.push_back(pair % 64);
+    for (int shift : {32, 16, 0}) {
+      const int pair = static_cast<int>(code >> shift & 65535);
+      key.push_back(pair / 256);
+      key.push_back(pair % 256);
     }
   return key;
 }
@@ -163,7 +163,7 @@ std::optional<Natural> TowerInstance::class_size() const {
   // The key merges colour relabellings only up to 8 colours; beyond, each key is one instance.
   const int n = static_cast<int>(colors_.size());
   if (n > 8) return Natural(1);
-  std::array<int, 64> relabel{};
+  std::array<int, kMostCubes> relabel{};
   std::iota(relabel.begin(), relabel.begin() + n, 0);
   std::set<std::vector<std::uint64_t>> images;
   std::vector<std::uint64_t> codes(cubes_.size());
@@ -233,7 +233,9 @@ TowerInstance read_tower(const YAML::Node& document, const std::string& file) {
     throw InputError(location_of(cubes ? cubes : document, file), "cubes",
                      "expected a list of cubes, each [[a, b], [c, d], [e, f]] or a net");
   const int n = static_cast<int>(cubes.size());
-  if (n > 64) throw InputError(location_of(cubes, file), "cubes", "at most 64 cubes are supported");
+  if (n > kMostCubes)
+    throw InputError(location_of(cubes, file), "cubes",
+                     "at most " + std::to_string(kMostCubes) + " cubes are supported");
   if (colors.empty()) colors = default_colors(n);
   if (static_cast<int>(colors.size()) != n)
     throw InputError(location_of(document["colors"], file), "colors",

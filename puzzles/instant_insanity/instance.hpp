@@ -11,6 +11,9 @@
 
 namespace puzzlegen::instant_insanity {
 
+// The largest instance read (colours are packed in a byte in canonical keys).
+inline constexpr int kMostCubes = 128;
+
 struct Cube {
   std::array<int, kFaces> faces{};  // colour index per face slot (top, bottom, front, ...)
   bool written_as_net = false;      // keep the user's form (a net fixes the mirror image)

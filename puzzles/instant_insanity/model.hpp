@@ -75,24 +75,13 @@ struct CountConvention {
 Count count_towers(const TowerInstance& instance, Kind kind, const CountConvention& convention,
                    std::uint64_t cap, const Limits& limits);
 
-// The graph formulation of all-different (de Carteblanche): a tower is two edge-disjoint
-// subgraphs of the colour multigraph, H1 (the pairs facing front and back) and H2 (left and
-// right), each taking one edge from every cube and giving every colour degree 2: two
-// cube-transversal 2-factors. This space enumerates those 2-factors: one pair index per cube,
-// the chosen pairs' colours constrained by a domain-consistent global cardinality.
-class TwoFactorSpace : public Gecode::Space {
- public:
-  explicit TwoFactorSpace(const TowerInstance& instance);
-  TwoFactorSpace(TwoFactorSpace& other);
-  Gecode::Space* copy() override { return new TwoFactorSpace(*this); }
-
-  Gecode::IntVarArray edge;  // pair index 0..2 per cube
-};
-
-// Counts all-different towers through the graph formulation: decompositions (unordered
-// edge-disjoint pairs of transversal 2-factors) or orientation tuples (each decomposition,
-// in either order, gives 2^components(H1) x 2^components(H2) of them: a direction per cycle,
-// and per loop which of its two faces is in front, each realised by exactly one rotation).
+// Counts all-different towers through the graph formulation (de Carteblanche): a tower is two
+// edge-disjoint subgraphs of the colour multigraph, H1 (the pairs facing front and back) and H2
+// (left and right), each taking one edge from every cube and giving every colour degree 2: two
+// cube-transversal 2-factors. Counts decompositions (unordered pairs {H1, H2}) or orientation
+// tuples (each decomposition, in either order, gives 2^components(H1) x 2^components(H2) of
+// them: a direction per cycle, and per loop which of its two faces is in front, each realised
+// by exactly one rotation). The search is factor_pairs.hpp's.
 Count count_through_two_factors(const TowerInstance& instance, bool orientations, std::uint64_t cap,
                                 const Limits& limits);
 

@@ -175,6 +175,40 @@ TEST_CASE("decompositions: the graph model equals the towers' own pairs of 2-fac
   CHECK(classical.value == 1);
 }
 
+TEST_CASE("two puzzles on disjoint colours: counts multiply (independent parts)",
+          "[instant-insanity]") {
+  Rng rng(31);
+  const Limits limits = Limits::within(std::chrono::seconds(60));
+  int nonzero = 0;
+  for (int trial = 0; trial < 12; ++trial) {
+    const int a = 3 + trial % 3, b = 4 + trial % 2;
+    const auto first = random_cubes(a, rng, 1 + trial % 2), second = random_cubes(b, rng, 1);
+    std::vector<Pairs> both = first;
+    for (Pairs p : second) {
+      for (auto& pair : p)
+        for (auto& colour : pair) colour += a;
+      both.push_back(p);
+    }
+    const auto orientations = [&](const std::vector<Pairs>& cubes) {
+      const Count c = count_through_two_factors(make_instance(cubes), true, 0, limits);
+      REQUIRE(c.exact);
+      return c.value;
+    };
+    const auto decompositions = [&](const std::vector<Pairs>& cubes) {
+      const Count c = count_through_two_factors(make_instance(cubes), false, 0, limits);
+      REQUIRE(c.exact);
+      return c.value;
+    };
+    INFO("trial " << trial);
+    // Orientation tuples of the union are pairs of tuples; an unordered {H1, H2} of the union
+    // is one of each part, with 2 ways to match their orders.
+    CHECK(orientations(both) == orientations(first) * orientations(second));
+    CHECK(decompositions(both) == 2 * decompositions(first) * decompositions(second));
+    nonzero += decompositions(both) > 0;
+  }
+  CHECK(nonzero > 6);
+}
+
 TEST_CASE("counting with a cap says 'at least'", "[instant-insanity]") {
   const TowerInstance classical = make_instance(kClassical);
   const Limits limits = Limits::within(std::chrono::seconds(60));
