@@ -285,6 +285,19 @@ int main(int argc, char** argv) {
                    "sheets made at once (default: one per core); up to 32 more wait their turn")
       ->check(CLI::Range(1, 64));
 
+  std::vector<std::string> selftest_families;
+  std::uint64_t selftest_seed = 2026;
+  auto* selftest = app.add_subcommand(
+      "selftest",
+      "check the family contract on the loaded plugins' families (--plugin FILE), as built-in "
+      "families are checked: exit 0 kept, 1 a check failed");
+  selftest->add_option("families", selftest_families,
+                       "only these families (default: every plugin's, or every family without "
+                       "plugins)");
+  selftest->add_option("--seed", selftest_seed, "seed of the random instances checked")
+      ->check(whole);
+  add_format(selftest, format);
+
   std::string shell;
   auto* completion = app.add_subcommand(
       "completion", "print a shell completion script (bash: source it, or install it)");
@@ -340,6 +353,7 @@ int main(int argc, char** argv) {
       return cli::ok;
     }
     if (describe->parsed()) return cli::describe_family(family, fmt, std::cout);
+    if (selftest->parsed()) return cli::selftest(selftest_families, selftest_seed, fmt, std::cout);
     if (solve->parsed())
       return cli::solve(file, overrides, only_kinds, cap, time_limit, threads, !no_difficulty, fmt,
                         std::cout);
