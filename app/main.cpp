@@ -87,6 +87,8 @@ int main(int argc, char** argv) {
       {"render --format", "text yaml json svg html"},
       {"* --strategy", "auto exhaustive search random classes"},
       {"generate --instances", "all"},
+      {"generate --joint-model", "true false"},
+      {"generate --symmetry-breaking", "true false"},
       {"completion shell", "bash"},
       {"worksheet --paper", "a4 letter"},
       {"worksheet --key", "after separate none"},
@@ -149,6 +151,12 @@ int main(int argc, char** argv) {
       ->add_option("--subproblems", run.subproblems,
                    "split the instance space into at least this many subproblems (default 256)")
       ->check(CLI::Range(std::size_t{1}, GenerateOptions::max_subproblems));
+  generate->add_option("--joint-model", run.joint_model,
+                       "true or false: post one solution of each required kind on the instance "
+                       "space (default: the spec's, false)");
+  generate->add_option("--symmetry-breaking", run.symmetry_breaking,
+                       "true or false: the family's instance symmetry breaking (default: the "
+                       "spec's, true; false only to check that it is sound)");
   generate->add_option("--shard", request.shard,
                        "search only shard K of N (K/N, or slurm: from the job array); the "
                        "output is JSON Lines for puzzlegen merge");
