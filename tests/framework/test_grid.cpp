@@ -11,6 +11,7 @@
 #include "grid/board.hpp"
 #include "grid/model.hpp"
 #include "latin.hpp"
+#include "symmetry.hpp"
 #include "yaml_read.hpp"
 
 using namespace puzzlegen;
