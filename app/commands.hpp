@@ -48,7 +48,16 @@ struct RunOverrides {
   std::optional<unsigned> threads;
   std::optional<std::size_t> subproblems;
   std::optional<std::string> difficulty;  // a level name: instance.difficulty in the spec
+  // generate.joint-model and generate.symmetry-breaking: "true" or "false", read as the spec
+  // reads them.
+  std::optional<std::string> joint_model;
+  std::optional<std::string> symmetry_breaking;
 };
+
+// selftest.cpp: the family contract checked on `names` (default: the plugins' families, or
+// every family when no plugin is loaded); exit 0 all kept, 1 some check failed.
+int selftest(const std::vector<std::string>& names, std::uint64_t seed, Format format,
+             std::ostream& out);
 
 // describe.cpp
 int list_families(Format format, std::ostream& out);

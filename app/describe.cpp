@@ -62,7 +62,9 @@ int describe_family(const std::string& name, Format format, std::ostream& out) {
   }
   j["measures"] = Json::array();
   std::ostringstream measures;
-  for (const auto& measure : family.measures()) {
+  // Every measure a spec may bound, the difficulty measures of a family that grades included
+  // (they cannot be objectives: objectives below lists what can).
+  for (const auto& measure : family.every_measure()) {
     j["measures"].push_back({{"name", measure.name}, {"help", measure.help}});
     measures << "  " << measure.name << "\n      " << measure.help << "\n";
   }
@@ -83,8 +85,9 @@ int describe_family(const std::string& name, Format format, std::ostream& out) {
        << option_info_text(family.solution_options())
        << "\nsolution kinds (bounds in spec `solutions:`, e.g. KIND: {exactly: 1}):\n"
        << kinds.str();
-  if (!family.measures().empty())
-    text << "\nmeasures (bound them under `instance:`, or optimise them with `objective:`):\n"
+  if (!family.every_measure().empty())
+    text << "\nmeasures (bound them under `instance:`; objectives below lists those that can be "
+            "optimised):\n"
          << measures.str();
   text << "\nobjectives (spec `objective:`; generate searches for the optimum and says when it is "
           "proven):\n"

@@ -62,6 +62,10 @@ Json summary_json(const Spec& spec, const RunSummary& s,
     j["witness"] = {{"instance", s.witness->to_json()}, {"counts-by-convention", table}};
   }
   j["explored"] = s.explored;
+  // The work beside the classes judged: instance-search nodes (random: instances drawn). A
+  // figure about the run, like its time: with threads it includes the split and what workers
+  // searched ahead, so unlike the rest it may change with --threads.
+  j["nodes"] = s.nodes;
   j["strategy"] = s.strategy;
   if (spec.given) j["given-failed"] = s.given_failed;
   j["stopped"] = to_string(s.stopped);
@@ -78,7 +82,8 @@ std::string summary_text(const Spec& spec, const RunSummary& s,
   if (s.instances_in_classes && s.instances > 0 && !spec.objective)
     out << " up to symmetry, " << *s.instances_in_classes << " counted one by one";
   out << " (" << s.strategy << ", seed " << spec.generate.seed << ", " << s.explored
-      << " candidates judged)\n";
+      << " candidates judged, " << s.nodes << (s.strategy == "random" ? " drawn" : " search nodes")
+      << ")\n";
   if (spec.objective) {
     out << "  objective: " << spec.objective->text() << " = "
         << (s.best ? to_string(*s.best) : std::string("none found")) << "\n";
@@ -243,7 +248,7 @@ int generate(const std::string& spec_file, const GenerateRequest& request, Forma
   const auto started = Clock::now();
   // The workers format records in parallel; emission only writes them, in order.
   auto prepare = [&](const InstancePtr& instance, const Evaluation& e, std::size_t subproblem) {
-    Json record = instance_record(spec, *instance, e.class_size, e.counts, 0);
+    Json record = instance_record(spec, *instance, e.class_size, e.counts, 0, e.grade);
     if (sharded) {
       record["subproblem"] = subproblem;
       record["key"] = instance->canonical_key();

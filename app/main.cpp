@@ -87,6 +87,8 @@ int main(int argc, char** argv) {
       {"render --format", "text yaml json svg html"},
       {"* --strategy", "auto exhaustive search random classes"},
       {"generate --instances", "all"},
+      {"generate --joint-model", "true false"},
+      {"generate --symmetry-breaking", "true false"},
       {"completion shell", "bash"},
       {"worksheet --paper", "a4 letter"},
       {"worksheet --key", "after separate none"},
@@ -149,6 +151,12 @@ int main(int argc, char** argv) {
       ->add_option("--subproblems", run.subproblems,
                    "split the instance space into at least this many subproblems (default 256)")
       ->check(CLI::Range(std::size_t{1}, GenerateOptions::max_subproblems));
+  generate->add_option("--joint-model", run.joint_model,
+                       "true or false: post one solution of each required kind on the instance "
+                       "space (default: the spec's, false)");
+  generate->add_option("--symmetry-breaking", run.symmetry_breaking,
+                       "true or false: the family's instance symmetry breaking (default: the "
+                       "spec's, true; false only to check that it is sound)");
   generate->add_option("--shard", request.shard,
                        "search only shard K of N (K/N, or slurm: from the job array); the "
                        "output is JSON Lines for puzzlegen merge");
@@ -285,6 +293,19 @@ int main(int argc, char** argv) {
                    "sheets made at once (default: one per core); up to 32 more wait their turn")
       ->check(CLI::Range(1, 64));
 
+  std::vector<std::string> selftest_families;
+  std::uint64_t selftest_seed = 2026;
+  auto* selftest = app.add_subcommand(
+      "selftest",
+      "check the family contract on the loaded plugins' families (--plugin FILE), as built-in "
+      "families are checked: exit 0 kept, 1 a check failed");
+  selftest->add_option("families", selftest_families,
+                       "only these families (default: every plugin's, or every family without "
+                       "plugins)");
+  selftest->add_option("--seed", selftest_seed, "seed of the random instances checked")
+      ->check(whole);
+  add_format(selftest, format);
+
   std::string shell;
   auto* completion = app.add_subcommand(
       "completion", "print a shell completion script (bash: source it, or install it)");
@@ -340,6 +361,7 @@ int main(int argc, char** argv) {
       return cli::ok;
     }
     if (describe->parsed()) return cli::describe_family(family, fmt, std::cout);
+    if (selftest->parsed()) return cli::selftest(selftest_families, selftest_seed, fmt, std::cout);
     if (solve->parsed())
       return cli::solve(file, overrides, only_kinds, cap, time_limit, threads, !no_difficulty, fmt,
                         std::cout);

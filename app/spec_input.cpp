@@ -1,5 +1,7 @@
 // Specs as the commands read them: with a given root and the command line's
 // overrides of their `generate:` section.
+#include <tuple>
+
 #include "commands.hpp"
 #include "families.hpp"
 
@@ -27,6 +29,13 @@ Spec load_spec_with(const std::string& spec_file, const RunOverrides& overrides,
   if (overrides.node_limit) spec.generate.node_limit = *overrides.node_limit;
   if (overrides.threads) spec.generate.threads = *overrides.threads;
   if (overrides.subproblems) spec.generate.subproblems = *overrides.subproblems;
+  for (auto [flag, given, target] :
+       {std::tuple{"--joint-model", &overrides.joint_model, &spec.generate.joint_model},
+        std::tuple{"--symmetry-breaking", &overrides.symmetry_breaking,
+                   &spec.generate.symmetry_breaking}})
+    if (*given)
+      *target = std::get<bool>(
+          parse_option_text(OptionInfo::boolean(flag + 2, "", false), **given, cmd, flag));
   if (overrides.difficulty) {
     if (const auto why = spec.ungraded()) throw InputError(cmd, "--difficulty", *why);
     const auto level = difficulty_level(*overrides.difficulty);  // checked by the parser

@@ -15,3 +15,23 @@ function(puzzlegen_add_plugin target)
   set_target_properties(${target} PROPERTIES
     PREFIX "" CXX_VISIBILITY_PRESET hidden VISIBILITY_INLINES_HIDDEN ON)
 endfunction()
+
+# puzzlegen_add_contract_test(<target> [FAMILIES <name>...])
+#
+# Adds the test "contract: <target>" (run by ctest): the checks every built-in family passes
+# (framework/contract.hpp), run on the families of the plugin <target> by
+# `puzzlegen --plugin <target>.so selftest` (only FAMILIES, when given). Call it after
+# include(CTest) or enable_testing().
+function(puzzlegen_add_contract_test target)
+  cmake_parse_arguments(CONTRACT "" "" "FAMILIES" ${ARGN})
+  if(TARGET puzzlegen::puzzlegen)  # the installed program, from find_package(puzzlegen)
+    set(program puzzlegen::puzzlegen)
+  elseif(CMAKE_PROJECT_NAME STREQUAL "puzzlegen")  # inside puzzlegen's tree (app/ defines it)
+    set(program $<TARGET_FILE:puzzlegen>)
+  else()
+    message(FATAL_ERROR "puzzlegen_add_contract_test(${target}): no puzzlegen program "
+                        "(find_package(puzzlegen) first)")
+  endif()
+  add_test(NAME "contract: ${target}"
+           COMMAND ${program} --plugin $<TARGET_FILE:${target}> selftest ${CONTRACT_FAMILIES})
+endfunction()

@@ -66,11 +66,22 @@ Json options_json(const OptionValues& values) {
 
 Json instance_record(const Spec& spec, const Instance& instance,
                      const std::optional<Natural>& class_size,
-                     const std::vector<std::pair<std::string, Count>>& counts, std::size_t index) {
+                     const std::vector<std::pair<std::string, Count>>& counts, std::size_t index,
+                     const std::optional<Grade>& grade) {
   Json record;
   if (index != 0) record["index"] = index;
   record["instance"] = instance.to_json();
   record["parameters"] = options_json(spec.family->parameters_of(instance));
+  // The values a spec may bound under `instance:`, so that a reader need not recompute them.
+  if (const auto measures = spec.family->measures(); !measures.empty() || grade) {
+    Json values = Json::object();
+    for (const auto& m : measures) values[m.name] = spec.family->measure(instance, m.name);
+    if (grade)
+      for (const char* name : {kDifficulty, kSearchNodes})
+        if (const Count c = difficulty_measure(*grade, name); c.exact)
+          values[name] = natural_json(c.value);
+    record["measures"] = values;
+  }
   Json counted = Json::object();
   for (const auto& [kind, count] : counts) counted[kind] = count_json(count);
   record["counts"] = counted;

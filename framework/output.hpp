@@ -22,11 +22,13 @@ Json count_json(const Count& count);
 // ({"count-as": ..., "modulo": ..., ...}), for parameters the instance's size and shape.
 Json options_json(const OptionValues& values);
 
-// One generated instance as a self-describing record (instance, parameters, counts with their
-// convention, spec SHA-256, seed, and whether each count is exact).
-// `class_size`: Instance::class_size(), as the judge measured it.
+// One generated instance as a self-describing record (instance, parameters, the family's
+// measures, counts with their convention, spec SHA-256, seed, and whether each count is exact).
+// `class_size`: Instance::class_size(), as the judge measured it; `grade`: the grade of the
+// posed kind when the judge graded it (its difficulty measures are then recorded too).
 Json instance_record(const Spec& spec, const Instance& instance,
                      const std::optional<Natural>& class_size,
-                     const std::vector<std::pair<std::string, Count>>& counts, std::size_t index);
+                     const std::vector<std::pair<std::string, Count>>& counts, std::size_t index,
+                     const std::optional<Grade>& grade = std::nullopt);
 
 }  // namespace puzzlegen

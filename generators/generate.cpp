@@ -638,6 +638,7 @@ void random_sampling(Run& run) {
     if (!spec.family->satisfies(*instance, spec.instance)) continue;
     if (run.consider(instance, 0, &seen) == Run::Next::stop) break;
   }
+  run.summary().nodes = attempts;  // as node-limit counts them: instances drawn
   run.finish(false, stopped);
 }
 

@@ -1,6 +1,17 @@
 #include "render/grid.hpp"
 
+#include <cmath>
+
 namespace puzzlegen::render {
+
+namespace {
+
+// How far below a line's middle its baseline goes, in whole units, for digits to look centred.
+double baseline(double size) {
+  return std::round(0.36 * size);
+}
+
+}  // namespace
 
 Element Grid::cell_rect(int row, int column, const std::string& fill) const {
   return Element("rect")
@@ -13,8 +24,40 @@ Element Grid::cell_rect(int row, int column, const std::string& fill) const {
       .set("stroke-width", 1.2);
 }
 
+Element Grid::cell_text(int row, int column, const std::string& text, double size,
+                        const std::string& weight) const {
+  return label(x(column) + cell / 2, y(row) + cell / 2 + baseline(size), text, size, "middle",
+               weight);
+}
+
+Element Grid::mark(int row, int column, bool across, const std::string& text, double size) const {
+  const double mid = gap / 2;
+  if (across)
+    return label(x(column) + cell + mid, y(row) + cell / 2 + baseline(size), text, size, "middle",
+                 "bold");
+  return label(0, 0, text, size, "middle", "bold")
+      .set("transform", "translate(" + std::to_string(x(column) + cell / 2 + baseline(size)) + "," +
+                            std::to_string(y(row) + cell + mid) + ") rotate(90)");
+}
+
+Element Grid::side_label(Side side, int index, const std::string& text, double size) const {
+  const double across = x(index) + cell / 2, down = y(index) + cell / 2 + baseline(size);
+  switch (side) {
+    case Side::top:
+      return label(across, margin / 2 + baseline(size), text, size, "middle");
+    case Side::bottom:
+      return label(across, y(rows - 1) + cell + margin_bottom / 2 + baseline(size), text, size,
+                   "middle");
+    case Side::left:
+      return label(margin / 2, down, text, size, "middle");
+    case Side::right:
+      break;
+  }
+  return label(x(columns - 1) + cell + margin_right / 2, down, text, size, "middle");
+}
+
 void Grid::add_frame(Drawing& drawing) const {
-  if (margin > 0) {
+  if (margin > 0 && numbered) {
     for (int j = 0; j < columns; ++j)
       drawing.content.add(label(x(j) + cell / 2, margin - 8, std::to_string(j + 1), 10, "middle"));
     for (int i = 0; i < rows; ++i)

@@ -342,3 +342,63 @@ TEST_CASE("cli: negative whole numbers are refused, never wrapped around", "[cli
   }
   CHECK_FALSE(fs::exists(scratch_dir() / "never.html"));
 }
+
+TEST_CASE("cli: describe lists the difficulty measures of a family that grades", "[cli]") {
+  const json described = json::parse(run("describe instant-insanity --format json").out);
+  std::vector<std::string> measures;
+  for (const auto& m : described["measures"]) measures.push_back(m["name"]);
+  CHECK(measures == std::vector<std::string>{"difficulty", "search-nodes"});
+  // They can be bounded, not optimised: objectives are the kinds' counts alone.
+  CHECK(described["objectives"].size() == 2);
+  CHECK_THAT(run("describe instant-insanity").out, Catch::Contains("\n  difficulty\n"));
+  // A family that does not grade lists its own measures only.
+  const json blocks = json::parse(run("describe eight-blocks --format json").out);
+  CHECK(blocks["measures"].size() == 1);
+}
+
+TEST_CASE("cli: generate's records carry the measures, and its summary the search nodes", "[cli]") {
+  const std::string spec = source("specs/eight-blocks/universal-12.yaml");
+  const auto lines = json_lines(run("generate " + spec + " --format json").out);
+  REQUIRE(lines.size() >= 2);
+  CHECK(lines.front()["measures"] == json({{"size", 12}}));
+  const json summary = lines.back()["summary"];
+  CHECK(summary["nodes"].get<std::uint64_t>() > summary["explored"].get<std::uint64_t>());
+  // random counts its draws as nodes, as node-limit does.
+  const auto drawn =
+      json_lines(run("generate " + source("specs/instant-insanity/unique-tower.yaml") +
+                     " --strategy random --instances 2 --format json")
+                     .out);
+  CHECK(drawn.back()["summary"]["nodes"].get<std::uint64_t>() >=
+        drawn.back()["summary"]["explored"].get<std::uint64_t>());
+  CHECK_THAT(run("generate " + spec).out, Catch::Contains(" search nodes)"));
+  // With the difficulty bounded, the grade made to judge it is recorded too.
+  const auto graded =
+      json_lines(run("generate " + source("specs/instant-insanity/unique-tower.yaml") +
+                     " --difficulty medium --format json")
+                     .out);
+  REQUIRE(graded.size() >= 2);
+  CHECK(graded.front()["measures"]["difficulty"] == 2);
+  CHECK(graded.front()["measures"].contains("search-nodes"));
+}
+
+TEST_CASE("cli: the boolean generate options are set on the command line", "[cli]") {
+  const std::string spec = source("tests/scale_out/census-n3-classes.yaml");
+  const Result on = run("generate " + spec + " --strategy exhaustive --format json");
+  const Result off =
+      run("generate " + spec + " --strategy exhaustive --symmetry-breaking false --format json");
+  const Result again =
+      run("generate " + spec + " --strategy exhaustive --symmetry-breaking true --format json");
+  REQUIRE(on.exit_code == 0);
+  REQUIRE(off.exit_code == 0);
+  // Without symmetry breaking the search visits more nodes and finds the same classes.
+  const auto summary = [](const Result& r) { return json_lines(r.out).back()["summary"]; };
+  CHECK(summary(off)["nodes"].get<std::uint64_t>() > summary(on)["nodes"].get<std::uint64_t>());
+  CHECK(summary(off)["instances"] == summary(on)["instances"]);
+  CHECK(summary(again)["nodes"] == summary(on)["nodes"]);
+  CHECK(run("generate " + spec + " --joint-model true --instances 1").exit_code == 0);
+  const Result bad = run("generate " + spec + " --symmetry-breaking no");
+  CHECK(bad.exit_code == 2);
+  CHECK_THAT(bad.err, Catch::Contains("--symmetry-breaking") &&
+                          Catch::Contains("expected true or false, got 'no'"));
+  CHECK(bad.out.empty());
+}

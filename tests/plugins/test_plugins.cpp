@@ -123,3 +123,22 @@ TEST_CASE("plugins: every wrong plugin is a clear error, exit 2, nothing on stdo
     CHECK(r.err.find(c.message) != std::string::npos);
   }
 }
+
+TEST_CASE("plugins: selftest runs the family contract on a plugin's families", "[plugins][cli]") {
+  const Result kept = run(with_template("selftest"));
+  CHECK(kept.exit_code == 0);
+  CHECK(kept.out.find("PASS  partition: ") != std::string::npos);
+  CHECK(kept.out.find("cube36") == std::string::npos);  // only the plugin's families
+  const Result json = run(with_template("selftest --format json"));
+  REQUIRE(json.exit_code == 0);
+  CHECK(nlohmann::json::parse(json.out).at("passed") == true);
+
+  const Result broken = run("--plugin " + kTestPlugins + "/broken.so selftest");
+  CHECK(broken.exit_code == 1);
+  CHECK(broken.out.find("FAIL  broken: ") != std::string::npos);
+  CHECK(broken.out.find("to_json read back gives {\"puzzle\":\"broken\"") != std::string::npos);
+  CHECK(broken.out.find("satisfies its instance constraints") != std::string::npos);
+  // Families named are checked; an unknown one is bad input.
+  CHECK(run(with_template("selftest partition")).out.find("PASS  partition") != std::string::npos);
+  CHECK(run("selftest partition").exit_code == 2);
+}

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The SDK as a plugin author meets it: install puzzlegen into a fresh prefix; build the template
-# copied into a directory of its own with the two commands the guide gives and load it; build
+# copied into a directory of its own with the two commands the guide gives, load it and run its
+# contract test (puzzlegen_add_contract_test: the checks built-in families get); build
 # the Futoshiki plugin (examples/plugins/futoshiki) against the same prefix and run its tests
 # through the installed puzzlegen.
 # Usage: test_sdk.sh BUILD_DIR SOURCE_DIR
@@ -28,6 +29,10 @@ grep -q "from: plugin $work/my-family/build/partition.so" "$work/list"
 "$prefix/bin/puzzlegen" --plugin "$work/my-family/build/partition.so" \
   generate "$work/my-family/unique-split.yaml" | tee "$work/generated"
 grep -q "proven: the whole instance space was searched" "$work/generated"
+# The contract checks the SDK ships (puzzlegen_add_contract_test in the template's CMakeLists):
+# they run under ctest, and pass.
+ctest --test-dir "$work/my-family/build" --output-on-failure | tee "$work/ctest"
+grep -q "contract: partition .*Passed" "$work/ctest"
 
 echo "== Futoshiki, built against the installed SDK, tested through the installed puzzlegen"
 cmake -S "$source/examples/plugins/futoshiki" -B "$work/futoshiki" \

@@ -6,6 +6,7 @@
 
 #include "error.hpp"
 #include "grid.hpp"
+#include "grid/model.hpp"
 #include "latin.hpp"
 #include "solve.hpp"
 #include "verify.hpp"
@@ -13,41 +14,17 @@
 namespace futoshiki {
 
 using namespace puzzlegen;
+namespace grid = puzzlegen::grid;
 
 namespace {
-
-// Posts "a Latin square of 1..n meeting the grid's clues" on x; givens and signs may be
-// variables (the instance space) or fixed (one grid's solutions).
-void post_latin(Gecode::Space& home, const Gecode::IntVarArray& x, int n) {
-  const Gecode::Matrix<Gecode::IntVarArgs> m(x, n, n);
-  for (int i = 0; i < n; ++i) {
-    Gecode::distinct(home, m.row(i), Gecode::IPL_DOM);
-    Gecode::distinct(home, m.col(i), Gecode::IPL_DOM);
-  }
-}
-
-void post_sign(Gecode::Space& home, const Gecode::IntVar& a, const Gecode::IntVar& b, Sign s) {
-  if (s == Sign::less) Gecode::rel(home, a, Gecode::IRT_LE, b);
-  if (s == Sign::greater) Gecode::rel(home, a, Gecode::IRT_GR, b);
-}
 
 // The solutions of one grid; also the model its difficulty is graded with (cells decided).
 class SolutionSpace final : public GradedSpace {
  public:
   explicit SolutionSpace(const Grid& grid) : x_(*this, grid.n() * grid.n(), 1, grid.n()) {
-    const int n = grid.n();
-    post_latin(*this, x_, n);
-    for (int cell = 0; cell < n * n; ++cell)
-      if (const int v = grid.givens()[static_cast<std::size_t>(cell)])
-        Gecode::rel(*this, x_[cell], Gecode::IRT_EQ, v);
-    for (int r = 0; r < n; ++r)
-      for (int c = 0; c + 1 < n; ++c)
-        post_sign(*this, x_[r * n + c], x_[r * n + c + 1],
-                  grid.right()[static_cast<std::size_t>(r * (n - 1) + c)]);
-    for (int r = 0; r + 1 < n; ++r)
-      for (int c = 0; c < n; ++c)
-        post_sign(*this, x_[r * n + c], x_[(r + 1) * n + c],
-                  grid.down()[static_cast<std::size_t>(r * n + c)]);
+    grid::post_latin(*this, x_, grid.n());
+    grid::post_givens(*this, x_, grid.board());
+    grid::post_ordered_marks(*this, x_, grid.board());
     Gecode::branch(*this, x_, Gecode::INT_VAR_SIZE_MIN(), Gecode::INT_VAL_MIN());
   }
   SolutionSpace(SolutionSpace& other) : GradedSpace(other) { x_.update(*this, other.x_); }
@@ -67,14 +44,12 @@ class Filled final : public Solution {
  public:
   Filled(const Grid& grid, std::vector<int> values) : grid_(grid), values_(std::move(values)) {}
   Json to_json() const override {
-    Json rows = Json::array();
-    const int n = grid_.n();
-    for (int r = 0; r < n; ++r)
-      rows.push_back(std::vector<int>(values_.begin() + r * n, values_.begin() + (r + 1) * n));
-    return {{"kind", "solution"}, {"grid", rows}};
+    return {{"kind", "solution"}, {"grid", grid::rows_json(grid_.n(), values_)}};
   }
   std::string render_text() const override {
-    return "solution:\n" + Grid(grid_.n(), values_, grid_.right(), grid_.down()).render_text();
+    Board filled = grid_.board();
+    filled.cells = values_;
+    return "solution:\n" + Grid(std::move(filled)).render_text();
   }
   render::Drawing draw() const override { return grid_.draw_filled(values_); }
 
@@ -113,11 +88,11 @@ class GridSpace final : public InstanceSpace {
     for (const auto& kind : search.required_kinds) joint = joint || kind == "solution";
     if (joint) {
       IntVarArray s(*this, n * n, 1, n);
-      post_latin(*this, s, n);
+      grid::post_latin(*this, s, n);
       for (int cell = 0; cell < n * n; ++cell)
         rel(*this, givens_[cell] == 0 || givens_[cell] == s[cell]);
       int k = 0;
-      for (const auto& [a, b] : neighbour_pairs(n)) {
+      for (const auto& [a, b] : grid::neighbour_pairs(n)) {
         rel(*this, signs_[k] != 1 || s[a] < s[b]);
         rel(*this, signs_[k] != 2 || s[a] > s[b]);
         ++k;
@@ -138,14 +113,14 @@ class GridSpace final : public InstanceSpace {
   Gecode::Space* copy() override { return new GridSpace(*this); }
 
   std::unique_ptr<Instance> instance() const override {
-    std::vector<int> givens;
-    for (int i = 0; i < givens_.size(); ++i) givens.push_back(givens_[i].val());
-    const std::size_t across = static_cast<std::size_t>(n_ * (n_ - 1));
-    std::vector<Sign> right, down;
+    Board board = Board::empty(n_, true);
+    for (int i = 0; i < givens_.size(); ++i)
+      board.cells[static_cast<std::size_t>(i)] = givens_[i].val();
+    const int across = n_ * (n_ - 1);
     for (int i = 0; i < signs_.size(); ++i)
-      (static_cast<std::size_t>(i) < across ? right : down)
-          .push_back(static_cast<Sign>(signs_[i].val()));
-    return std::make_unique<Grid>(n_, std::move(givens), std::move(right), std::move(down));
+      (i < across ? board.across[static_cast<std::size_t>(i)]
+                  : board.down[static_cast<std::size_t>(i - across)]) = signs_[i].val();
+    return std::make_unique<Grid>(std::move(board));
   }
   void constrain_measure(const std::string& name, const Bounds& bounds) override {
     post_bounds(*this,
@@ -160,11 +135,6 @@ class GridSpace final : public InstanceSpace {
   Gecode::IntVarArray givens_, signs_;
   Gecode::IntVar given_count_, sign_count_, clue_count_;
 };
-
-std::uint64_t solutions_up_to(const Grid& grid, std::uint64_t cap) {
-  SolutionSpace root(grid);
-  return count_solutions<SolutionSpace>(root, cap, Limits{}).value.convert_to<std::uint64_t>();
-}
 
 class Futoshiki final : public FamilyOf<Grid> {
  public:
@@ -188,14 +158,15 @@ class Futoshiki final : public FamilyOf<Grid> {
             {"clues", "givens and inequalities together"}};
   }
   std::uint64_t measure(const Grid& grid, const std::string& name) const override {
-    const int clues = name == "givens"         ? grid.given_count()
-                      : name == "inequalities" ? grid.sign_count()
-                                               : grid.given_count() + grid.sign_count();
+    const Board& b = grid.board();
+    const int clues = name == "givens"         ? b.given_count()
+                      : name == "inequalities" ? b.mark_count()
+                                               : b.given_count() + b.mark_count();
     return static_cast<std::uint64_t>(clues);
   }
   Json solve_facts(const Grid& grid, const Limits&) const override {
-    return {{"givens", grid.given_count()},
-            {"inequalities", grid.sign_count()},
+    return {{"givens", grid.board().given_count()},
+            {"inequalities", grid.board().mark_count()},
             {"game", grid.game_description()}};
   }
   std::string task(const Grid& grid, const std::string&) const override {
@@ -257,42 +228,27 @@ class Futoshiki final : public FamilyOf<Grid> {
                                             Rng& rng) const override {
     const int n = static_cast<int>(parameters.integer("n"));
     const std::vector<int> square = random_latin_square(n, rng);
+    const auto pairs = grid::neighbour_pairs(n);
     const int cells = n * n, across = n * (n - 1);
     // Clue k < cells: the given of cell k; otherwise the sign of pair k - cells.
-    std::vector<int> clues(static_cast<std::size_t>(cells + 2 * across));
-    std::iota(clues.begin(), clues.end(), 0);
-    rng.shuffle(clues);
-    std::vector<int> givens(static_cast<std::size_t>(cells), 0);
-    std::vector<Sign> right(static_cast<std::size_t>(across)), down(right);
-    const auto pairs = neighbour_pairs(n);
-    const auto truth = [&](int k) {  // the sign the square has on pair k
-      const auto [a, b] = pairs[static_cast<std::size_t>(k)];
-      return square[static_cast<std::size_t>(a)] < square[static_cast<std::size_t>(b)]
-                 ? Sign::less
-                 : Sign::greater;
-    };
+    Board board = Board::empty(n, true);
     const auto set = [&](int clue, bool on) {
-      if (clue < cells)
-        givens[static_cast<std::size_t>(clue)] = on ? square[static_cast<std::size_t>(clue)] : 0;
-      else if (clue - cells < across)
-        right[static_cast<std::size_t>(clue - cells)] = on ? truth(clue - cells) : Sign::none;
-      else
-        down[static_cast<std::size_t>(clue - cells - across)] =
-            on ? truth(clue - cells) : Sign::none;
+      const auto value = [&](int cell) { return square[static_cast<std::size_t>(cell)]; };
+      if (clue < cells) {
+        board.cells[static_cast<std::size_t>(clue)] = on ? value(clue) : 0;
+        return;
+      }
+      const auto [a, b] = pairs[static_cast<std::size_t>(clue - cells)];
+      const int sign = !on ? Sign::none : value(a) < value(b) ? Sign::less : Sign::greater;
+      (clue - cells < across ? board.across[static_cast<std::size_t>(clue - cells)]
+                             : board.down[static_cast<std::size_t>(clue - cells - across)]) = sign;
     };
-    const auto unique = [&] { return solutions_up_to(Grid(n, givens, right, down), 2) == 1; };
-    std::vector<int> used;
-    for (const int clue : clues) {
-      set(clue, true);
-      used.push_back(clue);
-      if (unique()) break;
-    }
-    rng.shuffle(used);
-    for (const int clue : used) {
-      set(clue, false);
-      if (!unique()) set(clue, true);
-    }
-    return std::make_unique<Grid>(n, std::move(givens), std::move(right), std::move(down));
+    const auto unique = [&] {
+      SolutionSpace root{Grid(board)};
+      return grid::count_up_to(root, 2) == 1;
+    };
+    grid::minimal_clues(cells + 2 * across, set, unique, rng);
+    return std::make_unique<Grid>(std::move(board));
   }
 };
 

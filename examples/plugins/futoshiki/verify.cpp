@@ -1,5 +1,5 @@
 // Futoshiki's second methods for `puzzlegen verify`, sharing nothing with the Gecode model of
-// family.cpp or the encoding grid.cpp uses for its canonical key: the clues as sets of facts
+// family.cpp or the grid kit's encoding it takes its canonical key from: the clues as sets of facts
 // ("cell x holds v", "cell x is smaller than cell y").
 #include "verify.hpp"
 
@@ -14,10 +14,11 @@ namespace {
 // "a is smaller than b", for every sign.
 std::vector<std::pair<int, int>> smaller_pairs(const Grid& grid) {
   std::vector<std::pair<int, int>> out;
-  const auto pairs = neighbour_pairs(grid.n());
+  const auto pairs = puzzlegen::grid::neighbour_pairs(grid.n());
   for (std::size_t k = 0; k < pairs.size(); ++k) {
-    if (grid.sign(k) == Sign::less) out.emplace_back(pairs[k].a, pairs[k].b);
-    if (grid.sign(k) == Sign::greater) out.emplace_back(pairs[k].b, pairs[k].a);
+    const int sign = puzzlegen::grid::mark(grid.board(), k);
+    if (sign == Sign::less) out.emplace_back(pairs[k].a, pairs[k].b);
+    if (sign == Sign::greater) out.emplace_back(pairs[k].b, pairs[k].a);
   }
   return out;
 }
@@ -51,7 +52,7 @@ puzzlegen::Recount fillings_by_brute_force(const Grid& grid, const puzzlegen::Li
       return;
     }
     const int r = cell / n, c = cell % n;
-    const int given = grid.givens()[static_cast<std::size_t>(cell)];
+    const int given = grid.board().cells[static_cast<std::size_t>(cell)];
     for (int v = 1; v <= n; ++v) {
       if (given != 0 && v != given) continue;
       const std::uint32_t bit = 1u << v;
@@ -88,7 +89,7 @@ puzzlegen::Recount class_size_by_stabiliser(const Grid& grid) {
     };
     Facts out;
     for (int cell = 0; cell < n * n; ++cell)
-      if (const int v = grid.givens()[static_cast<std::size_t>(cell)])
+      if (const int v = grid.board().cells[static_cast<std::size_t>(cell)])
         out.first.emplace(moved(cell), complement ? n + 1 - v : v);
     for (const auto& [a, b] : smaller_pairs(grid))
       out.second.emplace(complement ? moved(b) : moved(a), complement ? moved(a) : moved(b));

@@ -1,0 +1,175 @@
+#include "contract.hpp"
+
+#include <algorithm>
+#include <exception>
+#include <sstream>
+
+#include "render/drawing.hpp"
+#include "yaml_read.hpp"
+
+namespace puzzlegen {
+
+namespace {
+
+class Checker {
+ public:
+  explicit Checker(ContractReport& report) : report_(report) {}
+
+  // Records a failure of `what` unless `ok`; `context` says on what.
+  bool expect(bool ok, const std::string& what) {
+    ++report_.checks;
+    if (!ok) report_.failures.push_back(context_.empty() ? what : context_ + ": " + what);
+    return ok;
+  }
+  // Runs `step`, recording an exception it throws as a failure of `what`.
+  bool run(const std::string& what, const std::function<void()>& step) {
+    try {
+      step();
+      return true;
+    } catch (const std::exception& e) {
+      return expect(false, what + " threw: " + e.what());
+    }
+  }
+  void within(std::string context) { context_ = std::move(context); }
+
+ private:
+  ContractReport& report_;
+  std::string context_;
+};
+
+std::string brief(const Json& json) {
+  std::string text = json.dump();
+  return text.size() > 160 ? text.substr(0, 160) + "..." : text;
+}
+
+void check_drawing(Checker& c, const render::Drawing& drawing, const std::string& what) {
+  c.expect(drawing.width > 0 && drawing.height > 0, what + " has a width and a height");
+  c.run(what + " as SVG", [&] {
+    c.expect(render::svg_document(drawing).find("<svg") != std::string::npos,
+             what + " makes an SVG document");
+  });
+}
+
+// Every integer value parameters_of reports equals the one asked for.
+void check_parameters(Checker& c, const Family& family, const Instance& instance,
+                      const OptionValues& asked) {
+  const OptionValues reported = family.parameters_of(instance);
+  for (const auto& [name, value] : reported.all())
+    if (asked.has(name) && std::holds_alternative<std::int64_t>(value))
+      c.expect(std::get<std::int64_t>(value) == asked.integer(name),
+               "parameters_of says " + name + " = " +
+                   std::to_string(std::get<std::int64_t>(value)) + ", asked for " +
+                   std::to_string(asked.integer(name)));
+}
+
+void check_instance(Checker& c, const Family& family, const Instance& instance,
+                    const OptionValues& parameters, const OptionValues& options,
+                    const Limits& limits) {
+  const Json json = instance.to_json();
+  c.expect(json.value("puzzle", "") == family.name(),
+           "to_json has puzzle: " + family.name() + " (got " + brief(json) + ")");
+  // The instance file it writes reads back as the same instance.
+  c.run("read_instance of to_json", [&] {
+    const auto reread =
+        family.read_instance(parse_yaml(json.dump(), "instance.json"), "instance.json");
+    c.expect(reread->to_json() == json,
+             "to_json read back gives " + brief(reread->to_json()) + ", not " + brief(json));
+    c.expect(reread->canonical_key() == instance.canonical_key(),
+             "the canonical key changes when the instance file is read back");
+    // A class holds at least the instance itself, and it is the same read back.
+    if (const auto size = instance.class_size()) {
+      c.expect(*size >= 1, "class_size is at least 1");
+      c.expect(reread->class_size() == size, "class_size changes when the file is read back");
+    }
+  });
+  c.run("parameters_of", [&] { check_parameters(c, family, instance, parameters); });
+  c.expect(!instance.render_text().empty(), "render_text is not empty");
+  c.run("draw", [&] { check_drawing(c, instance.draw(render::kPageWidth), "draw()"); });
+  for (const auto& measure : family.measures())
+    c.run("measure " + measure.name, [&] { (void)family.measure(instance, measure.name); });
+  const auto graded = family.graded_kinds();
+  for (const auto& kind : family.kind_names()) {
+    c.run("kind " + kind, [&] {
+      const Count some = family.count(instance, kind, options, 1, limits);
+      const auto solution = family.first_solution(instance, kind, limits);
+      // A solution shown means one is counted (a kind that is an aggregate, such as Eight
+      // Blocks' composable-varieties, shows none).
+      if (some.stopped == StopReason::none && solution)
+        c.expect(some.value >= 1, kind + ": first_solution finds one, count says 0");
+      if (solution) {
+        c.expect(!solution->render_text().empty(), kind + ": the solution's text is not empty");
+        check_drawing(c, solution->draw(), kind + ": the solution's draw()");
+      }
+      if (std::find(graded.begin(), graded.end(), kind) == graded.end()) return;
+      // A graded kind's model has a solution exactly when the puzzle has one, and the grade
+      // says so.
+      auto model = family.graded_space(instance, kind);
+      if (!c.expect(model != nullptr, kind + ": graded_space gives a model")) return;
+      const Count in_model = count_solutions<GradedSpace>(*model, 1, limits);
+      if (in_model.stopped == StopReason::none)
+        c.expect((in_model.value >= 1) == (solution != nullptr),
+                 kind + ": the graded model has a solution exactly when first_solution finds one");
+      const auto g = family.grade_of(instance, kind, limits);
+      if (!c.expect(g.has_value(), kind + ": grade_of grades a graded kind")) return;
+      c.expect(g->solvable == (solution != nullptr),
+               kind + ": the grade says solvable exactly when first_solution finds one");
+      c.expect(g->level >= Grade::easy && g->level <= Grade::extreme,
+               kind + ": the grade's level is from easy to extreme");
+    });
+  }
+}
+
+}  // namespace
+
+ContractReport check_contract(const Family& family, const ContractOptions& options) {
+  ContractReport report;
+  report.family = family.name();
+  Checker c(report);
+  const Limits limits = Limits::within(options.time_limit);
+  c.within("describing " + family.name());
+  c.expect(!family.summary().empty(), "summary() is not empty");
+  if (!c.expect(!family.kinds().empty(), "kinds() lists at least one kind")) return report;
+  OptionValues parameters, constraints, solution_options;
+  const bool defaults = c.run("the default options", [&] {
+    parameters = read_options(YAML::Node(), family.parameters(), "parameters", "");
+    constraints = read_options(YAML::Node(), family.instance_constraints(), "instance", "");
+    solution_options = read_options(YAML::Node(), family.solution_options(), "solutions", "");
+    family.check_parameters(parameters, {});
+  });
+  if (!defaults) return report;
+
+  Rng rng(options.seed);
+  for (int i = 0; i < options.random_instances; ++i) {
+    c.within("random instance " + std::to_string(i + 1));
+    std::unique_ptr<Instance> instance;
+    if (!c.run("random_instance",
+               [&] { instance = family.random_instance(parameters, constraints, rng); }))
+      break;
+    if (!c.expect(instance != nullptr, "random_instance gives an instance")) break;
+    c.within("random instance " + std::to_string(i + 1) + " " + brief(instance->to_json()));
+    check_instance(c, family, *instance, parameters, solution_options, limits);
+    if (options.each_instance) options.each_instance(*instance);
+  }
+
+  // The first instances of the instance space meet its constraints and parameters.
+  c.within("the instance space");
+  int seen = 0;
+  c.run("instance_space", [&] {
+    InstanceSearch search;
+    auto space = family.instance_space(parameters, constraints, search);
+    if (!c.expect(space != nullptr, "instance_space gives a space")) return;
+    enumerate<InstanceSpace>(*space, limits, [&](InstanceSpace& solved) {
+      const auto instance = solved.instance();
+      c.within("instance space, instance " + std::to_string(seen + 1) + " " +
+               brief(instance->to_json()));
+      c.expect(family.satisfies(*instance, constraints), "satisfies its instance constraints");
+      check_parameters(c, family, *instance, parameters);
+      return ++seen < options.space_instances;
+    });
+  });
+  c.within("the instance space");
+  c.expect(seen > 0, "the instance space has an instance within the time limit");
+  return report;
+}
+
+}  // namespace puzzlegen

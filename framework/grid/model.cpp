@@ -1,0 +1,64 @@
+#include "grid/model.hpp"
+
+#include <gecode/minimodel.hh>
+
+#include <map>
+#include <numeric>
+
+namespace puzzlegen::grid {
+
+void post_latin(Gecode::Home home, const Gecode::IntVarArgs& x, int n) {
+  const Gecode::Matrix<Gecode::IntVarArgs> m(x, n, n);
+  for (int i = 0; i < n; ++i) {
+    Gecode::distinct(home, m.row(i), Gecode::IPL_DOM);
+    Gecode::distinct(home, m.col(i), Gecode::IPL_DOM);
+  }
+}
+
+void post_regions_distinct(Gecode::Home home, const Gecode::IntVarArgs& x,
+                           const std::vector<int>& regions) {
+  std::map<int, Gecode::IntVarArgs> members;
+  for (std::size_t cell = 0; cell < regions.size(); ++cell)
+    members[regions[cell]] << x[static_cast<int>(cell)];
+  for (const auto& [region, cells] : members) Gecode::distinct(home, cells, Gecode::IPL_DOM);
+}
+
+void post_givens(Gecode::Home home, const Gecode::IntVarArgs& x, const Board& board) {
+  for (std::size_t cell = 0; cell < board.cells.size(); ++cell)
+    if (const int v = board.cells[cell])
+      Gecode::rel(home, x[static_cast<int>(cell)], Gecode::IRT_EQ, v);
+}
+
+void post_ordered_marks(Gecode::Home home, const Gecode::IntVarArgs& x, const Board& board) {
+  const auto pairs = neighbour_pairs(board.n);
+  for (std::size_t k = 0; k < pairs.size(); ++k) {
+    const int v = mark(board, k);
+    if (v == 1) Gecode::rel(home, x[pairs[k].a], Gecode::IRT_LE, x[pairs[k].b]);
+    if (v == 2) Gecode::rel(home, x[pairs[k].a], Gecode::IRT_GR, x[pairs[k].b]);
+  }
+}
+
+std::vector<int> minimal_clues(int count, const std::function<void(int clue, bool on)>& set,
+                               const std::function<bool()>& unique, Rng& rng) {
+  std::vector<int> clues(static_cast<std::size_t>(count));
+  std::iota(clues.begin(), clues.end(), 0);
+  rng.shuffle(clues);
+  std::vector<int> used;
+  for (const int clue : clues) {
+    set(clue, true);
+    used.push_back(clue);
+    if (unique()) break;
+  }
+  rng.shuffle(used);
+  std::vector<int> kept;
+  for (const int clue : used) {
+    set(clue, false);
+    if (!unique()) {
+      set(clue, true);
+      kept.push_back(clue);
+    }
+  }
+  return kept;
+}
+
+}  // namespace puzzlegen::grid

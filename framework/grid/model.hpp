@@ -1,0 +1,45 @@
+// Gecode models of square boards (grid/board.hpp): Latin posting, the clues of a board posted on
+// its cells, regions, capped counting ("is it unique?"), and the loop that makes a puzzle
+// minimal (clues added until the solution is unique, then every clue not needed removed).
+#pragma once
+
+#include <gecode/int.hh>
+
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include "grid/board.hpp"
+#include "rng.hpp"
+#include "solve.hpp"
+
+namespace puzzlegen::grid {
+
+// x is an n x n board (row-major): every row and every column all different, with domain
+// consistency (the strength puzzlegen's grades assume).
+void post_latin(Gecode::Home home, const Gecode::IntVarArgs& x, int n);
+// Every region (a number per cell, grid::box_regions for boxes) all different.
+void post_regions_distinct(Gecode::Home home, const Gecode::IntVarArgs& x,
+                           const std::vector<int>& regions);
+// The board's given numbers: x equals each non-zero cell.
+void post_givens(Gecode::Home home, const Gecode::IntVarArgs& x, const Board& board);
+// The board's marks read as Marks::ordered: 1, the first cell (left or upper) holds less than
+// the second; 2, more.
+void post_ordered_marks(Gecode::Home home, const Gecode::IntVarArgs& x, const Board& board);
+
+// How many solutions the space has, counting no further than `cap` (2: "is it unique?"); the
+// count is exact when it is below the cap.
+template <class S>
+std::uint64_t count_up_to(S& root, std::uint64_t cap, const Limits& limits = Limits{}) {
+  return count_solutions<S>(root, cap, limits).value.template convert_to<std::uint64_t>();
+}
+
+// A minimal set of clues: clues 0..count-1 are shuffled, and set(clue, true) for each in turn
+// until unique() holds; then each clue set so far, in a new random order, is taken back
+// (set(clue, false)) and put again unless unique() still holds. Returns the clues kept. Each
+// clue must be true of one solution fixed in advance (a drawn Latin square), so that unique()
+// holds once every clue is set.
+std::vector<int> minimal_clues(int count, const std::function<void(int clue, bool on)>& set,
+                               const std::function<bool()>& unique, Rng& rng);
+
+}  // namespace puzzlegen::grid

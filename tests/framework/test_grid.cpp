@@ -1,0 +1,437 @@
+// The grid kit (framework/grid): keys and class sizes against boards turned and reflected by
+// hand here, border clues and marks moving with the cells, renamings counted through the
+// stabiliser against listing them, text, located reading errors, posting and minimal puzzles.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <map>
+#include <numeric>
+#include <set>
+
+#include "grid/board.hpp"
+#include "grid/model.hpp"
+#include "latin.hpp"
+#include "symmetry.hpp"
+#include "yaml_read.hpp"
+
+using namespace puzzlegen;
+using grid::Board;
+using grid::Side;
+
+namespace {
+
+// A board turned a quarter clockwise, written out without the kit: the cell (r, c) goes to
+// (c, n-1-r); the top clues go to the right side, the right ones to the bottom (reversed), the
+// bottom ones to the left, the left ones to the top (reversed); an across mark becomes a down
+// mark and a down mark an across one with its cells swapped.
+Board quarter_turn(const Board& b) {
+  const int n = b.n;
+  Board out = b;
+  for (int r = 0; r < n; ++r)
+    for (int c = 0; c < n; ++c) out.cells[static_cast<std::size_t>(c * n + n - 1 - r)] = b.at(r, c);
+  if (!b.side(Side::top).empty() || !b.side(Side::left).empty() || !b.side(Side::right).empty() ||
+      !b.side(Side::bottom).empty()) {
+    auto side = [&](Side s) {
+      auto v = b.side(s);
+      if (v.empty()) v.assign(static_cast<std::size_t>(n), 0);
+      return v;
+    };
+    auto top = side(Side::top), right = side(Side::right), bottom = side(Side::bottom),
+         left = side(Side::left);
+    std::reverse(right.begin(), right.end());
+    std::reverse(left.begin(), left.end());
+    out.side(Side::right) = top;
+    out.side(Side::bottom) = right;
+    out.side(Side::left) = bottom;
+    out.side(Side::top) = left;
+  }
+  if (!b.across.empty()) {
+    const auto swap_order = [](int v) { return v == 1 ? 2 : v == 2 ? 1 : v; };
+    for (int r = 0; r < n; ++r)
+      for (int c = 0; c + 1 < n; ++c)  // (r,c)|(r,c+1) -> (c,n-1-r) over (c+1,n-1-r)
+        out.down[static_cast<std::size_t>(c * n + n - 1 - r)] =
+            b.across[static_cast<std::size_t>(r * (n - 1) + c)];
+    for (int r = 0; r + 1 < n; ++r)
+      for (int c = 0; c < n; ++c)  // (r,c)/(r+1,c) -> (c,n-1-r) right of (c,n-2-r)
+        out.across[static_cast<std::size_t>(c * (n - 1) + n - 2 - r)] =
+            swap_order(b.down[static_cast<std::size_t>(r * n + c)]);
+  }
+  if (!b.regions.empty())
+    for (int r = 0; r < n; ++r)
+      for (int c = 0; c < n; ++c)
+        out.regions[static_cast<std::size_t>(c * n + n - 1 - r)] =
+            b.regions[static_cast<std::size_t>(r * n + c)];
+  return out;
+}
+
+// The board mirrored left to right, without the kit.
+Board mirror(const Board& b) {
+  const int n = b.n;
+  Board out = b;
+  for (int r = 0; r < n; ++r)
+    for (int c = 0; c < n; ++c) out.cells[static_cast<std::size_t>(r * n + n - 1 - c)] = b.at(r, c);
+  for (const Side s : {Side::top, Side::bottom})
+    std::reverse(out.side(s).begin(), out.side(s).end());
+  std::swap(out.side(Side::left), out.side(Side::right));
+  if (!b.across.empty()) {
+    const auto swap_order = [](int v) { return v == 1 ? 2 : v == 2 ? 1 : v; };
+    for (int r = 0; r < n; ++r)
+      for (int c = 0; c + 1 < n; ++c)
+        out.across[static_cast<std::size_t>(r * (n - 1) + n - 2 - c)] =
+            swap_order(b.across[static_cast<std::size_t>(r * (n - 1) + c)]);
+    for (int r = 0; r + 1 < n; ++r)
+      for (int c = 0; c < n; ++c)
+        out.down[static_cast<std::size_t>(r * n + n - 1 - c)] =
+            b.down[static_cast<std::size_t>(r * n + c)];
+  }
+  if (!b.regions.empty())
+    for (int r = 0; r < n; ++r)
+      for (int c = 0; c < n; ++c)
+        out.regions[static_cast<std::size_t>(r * n + n - 1 - c)] =
+            b.regions[static_cast<std::size_t>(r * n + c)];
+  return out;
+}
+
+// The 8 images of a board, by quarter turns and a mirror.
+std::vector<Board> eight(const Board& b) {
+  std::vector<Board> out;
+  Board t = b;
+  for (int k = 0; k < 4; ++k) {
+    out.push_back(t);
+    out.push_back(mirror(t));
+    t = quarter_turn(t);
+  }
+  return out;
+}
+
+// A board compared as a puzzle: the regions as a partition (each cell's region's first cell).
+std::vector<int> plain(const Board& b) {
+  std::vector<int> out = b.cells;
+  for (const auto& s : b.border)
+    for (std::size_t i = 0; i < static_cast<std::size_t>(b.n); ++i)
+      out.push_back(s.empty() ? 0 : s[i]);
+  out.insert(out.end(), b.across.begin(), b.across.end());
+  out.insert(out.end(), b.down.begin(), b.down.end());
+  for (std::size_t cell = 0; cell < b.regions.size(); ++cell) {
+    const auto first = std::find(b.regions.begin(), b.regions.end(), b.regions[cell]);
+    out.push_back(static_cast<int>(first - b.regions.begin()));
+    out.push_back(b.region_clues[static_cast<std::size_t>(b.regions[cell])]);
+  }
+  return out;
+}
+
+Board random_board(int n, Rng& rng, bool border, bool marks, bool regions) {
+  Board b = Board::empty(n, marks);
+  for (int& v : b.cells) v = rng.below(3) == 0 ? 1 + static_cast<int>(rng.below(3)) : 0;
+  if (border) {
+    b.side(Side::top).assign(static_cast<std::size_t>(n), 0);
+    b.side(Side::left).assign(static_cast<std::size_t>(n), 0);
+    for (int& v : b.side(Side::top)) v = static_cast<int>(rng.below(3));
+    for (int& v : b.side(Side::left)) v = static_cast<int>(rng.below(3));
+  }
+  if (marks) {
+    for (int& v : b.across) v = static_cast<int>(rng.below(3));
+    for (int& v : b.down) v = static_cast<int>(rng.below(3));
+  }
+  if (regions) {
+    b.regions = grid::box_regions(n, n == 4 ? 2 : 1, n);  // rows as regions
+    b.region_clues.assign(static_cast<std::size_t>(n), 0);
+    for (int& v : b.region_clues) v = static_cast<int>(rng.below(2));
+  }
+  return b;
+}
+
+}  // namespace
+
+TEST_CASE("grid: keys are equal exactly across the 8 symmetries, sizes are the distinct images",
+          "[grid]") {
+  grid::BoardSymmetry geometric;
+  geometric.marks = grid::Marks::ordered;
+  Rng rng(7);
+  for (int trial = 0; trial < 60; ++trial) {
+    const int n = 3 + trial % 2;
+    const Board b = random_board(n, rng, trial % 3 != 0, trial % 2 == 0, trial % 5 == 0);
+    const auto images = eight(b);
+    std::set<std::vector<int>> distinct;
+    for (const Board& image : images) {
+      CHECK(grid::canonical_key(image, geometric) == grid::canonical_key(b, geometric));
+      distinct.insert(plain(image));
+    }
+    CHECK(grid::class_size(b, geometric) == Natural(distinct.size()));
+  }
+  // A clue on the top looking down column 1 is the same puzzle as one on the left looking
+  // along row 1 (a transposition), not as one on the top looking down column 2.
+  Board a = Board::empty(3), c = Board::empty(3), d = Board::empty(3);
+  a.side(Side::top) = {2, 0, 0};
+  c.side(Side::left) = {2, 0, 0};
+  d.side(Side::top) = {0, 2, 0};
+  CHECK(grid::canonical_key(a, geometric) == grid::canonical_key(c, geometric));
+  CHECK(grid::canonical_key(a, geometric) != grid::canonical_key(d, geometric));
+  CHECK(grid::class_size(a, geometric) == 8);  // a corner slot: 8 places around the board
+  CHECK(grid::class_size(d, geometric) == 4);  // a middle slot: 4
+}
+
+TEST_CASE("grid: keeping rows as rows is 4 symmetries", "[grid]") {
+  grid::BoardSymmetry rows;
+  rows.geometry = grid::dihedral_group(false);
+  CHECK(rows.geometry.size() == 4);
+  Board a = Board::empty(4), transposed = Board::empty(4);
+  a.cells[1] = 1;           // r1c2
+  transposed.cells[4] = 1;  // r2c1
+  CHECK(grid::canonical_key(a, rows) != grid::canonical_key(transposed, rows));
+  CHECK(grid::canonical_key(a, {}) == grid::canonical_key(transposed, {}));
+}
+
+TEST_CASE("grid: with renamings the class size is the images under symmetries and renamings",
+          "[grid]") {
+  grid::BoardSymmetry sudoku;
+  sudoku.values = grid::Values::renaming;
+  const auto renamings = all_permutations(4);
+  Rng rng(11);
+  for (int trial = 0; trial < 30; ++trial) {
+    Board b = Board::empty(4);
+    for (int& v : b.cells) v = rng.below(2) == 0 ? 1 + static_cast<int>(rng.below(4)) : 0;
+    std::set<std::vector<int>> listed;
+    for (const Board& image : eight(b))
+      for (const auto& p : renamings) {
+        std::vector<int> renamed = image.cells;
+        for (int& v : renamed)
+          if (v) v = p[static_cast<std::size_t>(v - 1)] + 1;
+        listed.insert(renamed);
+        Board other = image;
+        other.cells = renamed;
+        CHECK(grid::canonical_key(other, sudoku) == grid::canonical_key(b, sudoku));
+      }
+    CHECK(grid::class_size(b, sudoku) == Natural(listed.size()));
+  }
+}
+
+TEST_CASE("grid: reversal turns ordered marks round", "[grid]") {
+  grid::BoardSymmetry futoshiki{grid::dihedral_group(), grid::Values::reversal,
+                                grid::Marks::ordered};
+  Board a = Board::empty(3, true), b = Board::empty(3, true);
+  a.across[0] = 1;  // r1c1 < r1c2
+  a.cells[0] = 1;
+  b.across[0] = 2;  // r1c1 > r1c2: the reversal of a (1 -> 3)
+  b.cells[0] = 3;
+  CHECK(grid::canonical_key(a, futoshiki) == grid::canonical_key(b, futoshiki));
+  grid::BoardSymmetry fixed = futoshiki;
+  fixed.values = grid::Values::fixed;
+  CHECK(grid::canonical_key(a, fixed) != grid::canonical_key(b, fixed));
+  // As a fact about the pair, a mark does not turn round.
+  fixed.marks = grid::Marks::unordered;
+  Board left = Board::empty(3, true), right = Board::empty(3, true);
+  left.across[0] = 1;   // between r1c1 and r1c2
+  right.across[1] = 1;  // between r1c2 and r1c3: its mirror image
+  CHECK(grid::canonical_key(left, fixed) == grid::canonical_key(right, fixed));
+}
+
+TEST_CASE("grid: regions compare as partitions", "[grid]") {
+  Board a = Board::empty(4), b = Board::empty(4);
+  a.regions = grid::box_regions(4, 2, 2);
+  a.region_clues = {5, 6, 7, 8};
+  b.regions = a.regions;
+  for (int& r : b.regions) r = 3 - r;  // the same boxes, numbered the other way
+  b.region_clues = {8, 7, 6, 5};
+  CHECK(grid::encoding(a) == grid::encoding(b));
+  b.region_clues = {8, 7, 5, 6};
+  CHECK(grid::encoding(a) != grid::encoding(b));
+  CHECK(grid::box_regions(6, 2, 3) == std::vector<int>{0, 0, 0, 1, 1, 1, 0, 0, 0, 1, 1, 1,
+                                                       2, 2, 2, 3, 3, 3, 2, 2, 2, 3, 3, 3,
+                                                       4, 4, 4, 5, 5, 5, 4, 4, 4, 5, 5, 5});
+}
+
+TEST_CASE("grid: text shows cells, marks and border clues", "[grid]") {
+  Board b = Board::empty(3, true);
+  b.cells = {1, 0, 0, 0, 2, 0, 0, 0, 3};
+  b.across[0] = 1;
+  b.down[4] = 2;
+  CHECK(grid::board_text(b) ==
+        "1 1 .   .\n"
+        "\n"
+        ".   2   .\n"
+        "    2\n"
+        ".   .   3\n");
+  Board s = Board::empty(3);
+  s.side(Side::top) = {3, 0, 1};
+  s.side(Side::left) = {0, 12, 0};
+  s.side(Side::right) = {1, 0, 0};
+  CHECK(grid::board_text(s) ==
+        "   3   1\n"
+        "   . . . 1\n"
+        "12 . . .\n"
+        "   . . .\n");
+}
+
+TEST_CASE("grid: rows and borders read back, and mistakes are located", "[grid]") {
+  Board b = Board::empty(3);
+  b.cells = grid::read_rows(parse_yaml("g: [[1, 0, 2], [0, 0, 0], [3, 0, 0]]", "t.yaml")["g"],
+                            "t.yaml", "givens", 3, 1, 3);
+  CHECK(b.cells == std::vector<int>{1, 0, 2, 0, 0, 0, 3, 0, 0});
+  CHECK(grid::rows_json(3, b.cells).dump() == "[[1,0,2],[0,0,0],[3,0,0]]");
+  grid::read_border(parse_yaml("b: {top: [0, 1, 3], left: [2, 0, 0]}", "t.yaml")["b"], "t.yaml",
+                    "clues", 1, 3, b);
+  CHECK(b.side(Side::top) == std::vector<int>{0, 1, 3});
+  CHECK(b.side(Side::right).empty());
+  CHECK(grid::border_json(b).dump() == R"({"top":[0,1,3],"left":[2,0,0]})");
+  const auto error = [](const std::string& text, auto read) -> std::string {
+    try {
+      read(parse_yaml(text, "t.yaml")["x"]);
+    } catch (const InputError& e) {
+      return e.what();
+    }
+    return "no error";
+  };
+  const auto rows = [](const YAML::Node& x) { grid::read_rows(x, "t.yaml", "givens", 3, 1, 3); };
+  CHECK_THAT(
+      error("x:\n  - [1, 0, 2]\n  - [0, 4, 0]\n  - [0, 0, 0]\n", rows),
+      Catch::Contains("t.yaml:3:9") && Catch::Contains("givens[2]") && Catch::Contains("got 4"));
+  CHECK_THAT(error("x: [[1, 0, 2], [0, 0]]", rows), Catch::Contains("3 rows of 3 numbers"));
+  CHECK_THAT(error("x: [[1, 0, 2], [0, 0], [0, 0, 0]]", rows),
+             Catch::Contains("t.yaml:1:16") && Catch::Contains("a row of 3 numbers"));
+  Board target = Board::empty(3);
+  const auto border = [&](const YAML::Node& x) {
+    grid::read_border(x, "t.yaml", "clues", 1, 3, target);
+  };
+  CHECK_THAT(error("x: {top: [0, 1, 3], lft: [1, 1, 1]}", border),
+             Catch::Contains("t.yaml:1:21") && Catch::Contains("did you mean 'left'"));
+  CHECK_THAT(error("x: {top: [0, 1]}", border),
+             Catch::Contains("clues.top") && Catch::Contains("a list of 3 clues"));
+  CHECK_THAT(error("x:\n  bottom: [0, 1, 9]\n", border),
+             Catch::Contains("t.yaml:2:18") && Catch::Contains("clues.bottom[3]"));
+}
+
+namespace {
+
+class Square final : public Gecode::Space {
+ public:
+  explicit Square(const Board& b) : x_(*this, b.n * b.n, 1, b.n) {
+    grid::post_latin(*this, x_, b.n);
+    grid::post_givens(*this, x_, b);
+    if (!b.across.empty()) grid::post_ordered_marks(*this, x_, b);
+    if (!b.regions.empty()) grid::post_regions_distinct(*this, x_, b.regions);
+    Gecode::branch(*this, x_, Gecode::INT_VAR_NONE(), Gecode::INT_VAL_MIN());
+  }
+  Square(Square& other) : Gecode::Space(other) { x_.update(*this, other.x_); }
+  Gecode::Space* copy() override { return new Square(*this); }
+
+ private:
+  Gecode::IntVarArray x_;
+};
+
+std::uint64_t solutions(const Board& b, std::uint64_t cap) {
+  Square root(b);
+  return grid::count_up_to(root, cap);
+}
+
+}  // namespace
+
+TEST_CASE("grid: Latin posting, boxes and marks count what is known", "[grid]") {
+  CHECK(solutions(Board::empty(4), 0) == 576);  // 4 x 4 Latin squares
+  Board boxes = Board::empty(4);
+  boxes.regions = grid::box_regions(4, 2, 2);
+  boxes.region_clues.assign(4, 0);
+  CHECK(solutions(boxes, 0) == 288);          // 4 x 4 Sudoku grids
+  CHECK(solutions(Board::empty(4), 2) == 2);  // capped
+  Board ordered = Board::empty(3, true);
+  ordered.across = {1, 1, 1, 1, 1, 1};  // every row increasing: only 1 2 3 in each, not Latin
+  CHECK(solutions(ordered, 0) == 0);
+  ordered.across = {1, 1, 0, 0, 0, 0};  // the first row is 1 2 3: 2 squares
+  CHECK(solutions(ordered, 0) == 2);
+}
+
+TEST_CASE("grid: minimal_clues keeps a unique puzzle from which no clue can go", "[grid]") {
+  for (std::uint64_t seed = 1; seed <= 5; ++seed) {
+    Rng rng(seed);
+    const int n = 4;
+    const std::vector<int> square = random_latin_square(n, rng);
+    Board b = Board::empty(n);
+    const auto set = [&](int cell, bool on) {
+      b.cells[static_cast<std::size_t>(cell)] = on ? square[static_cast<std::size_t>(cell)] : 0;
+    };
+    const auto kept = grid::minimal_clues(
+        n * n, set, [&] { return solutions(b, 2) == 1; }, rng);
+    CHECK(solutions(b, 2) == 1);
+    CHECK(static_cast<int>(kept.size()) == b.given_count());
+    for (const int cell : kept) {  // each clue is needed: without it, two solutions or more
+      set(cell, false);
+      CHECK(solutions(b, 2) == 2);
+      set(cell, true);
+    }
+  }
+}
+
+TEST_CASE("grid: BoardInstance has its board's key and class", "[grid]") {
+  class Plain final : public grid::BoardInstance {
+   public:
+    using BoardInstance::BoardInstance;
+    Json to_json() const override { return {}; }
+    std::string render_text() const override { return grid::board_text(board()); }
+    render::Drawing draw(double) const override { return {}; }
+  };
+  Board b = Board::empty(3);
+  b.cells[0] = 1;
+  const Plain p(b, {});
+  CHECK(p.canonical_key() == grid::canonical_key(b, {}));
+  CHECK(p.class_size() == Natural(4));  // a corner: 4 corners
+  Board wrong = b;
+  wrong.cells.pop_back();
+  CHECK_THROWS_AS(Plain(wrong, {}), std::invalid_argument);
+}
+
+TEST_CASE("grid: drawings put labels on every side and marks in the gaps", "[grid][render]") {
+  // The five numbers of a grid before the margins on the right and bottom keep their meaning.
+  const render::Grid old{4, 4, 40, 18, 22};
+  CHECK(old.width() == 22 + 4 * 40 + 3 * 18 + 2);
+  CHECK(old.height() == old.width());
+  render::Grid g{4, 4, 40, 0, 30};
+  g.margin_right = 30;
+  g.margin_bottom = 30;
+  g.numbered = false;
+  CHECK(g.width() == 30 + 160 + 2 + 30);
+  const auto attribute = [](const render::Element& e, const std::string& name) {
+    const std::string text = e.str(), key = " " + name + "=\"";
+    const auto from = text.find(key) + key.size();
+    return text.substr(from, text.find('"', from) - from);
+  };
+  const auto at = [&](const render::Element& e) {
+    return std::pair{std::stod(attribute(e, "x")), std::stod(attribute(e, "y"))};
+  };
+  const auto texts = [](const render::Drawing& d) {
+    const std::string svg = d.content.str();
+    std::size_t count = 0;
+    for (auto i = svg.find("<text"); i != std::string::npos; i = svg.find("<text", i + 1)) ++count;
+    return count;
+  };
+  const double left = g.x(0), right = g.x(3) + g.cell, top = g.y(0), bottom = g.y(3) + g.cell;
+  const auto [tx, ty] = at(g.side_label(Side::top, 2, "3"));
+  CHECK(ty < top);
+  CHECK(tx > g.x(2));
+  CHECK(tx < g.x(2) + g.cell);
+  const auto [bx, by] = at(g.side_label(Side::bottom, 0, "1"));
+  CHECK(by > bottom);
+  CHECK(by < g.height());
+  CHECK(bx < g.x(0) + g.cell);
+  const auto [lx, ly] = at(g.side_label(Side::left, 1, "2"));
+  CHECK(lx < left);
+  CHECK(ly > g.y(1));
+  CHECK(ly < g.y(1) + g.cell);
+  const auto [rx, ry] = at(g.side_label(Side::right, 3, "4"));
+  CHECK(rx > right);
+  CHECK(rx < g.width());
+  CHECK(ry > g.y(3));
+  // No row or column numbers when the margins hold clues.
+  render::Drawing d;
+  g.add_frame(d);
+  CHECK(texts(d) == 0);
+  render::Drawing numbered;
+  old.add_frame(numbered);
+  CHECK(texts(numbered) == 8);
+  // A mark sits in the gap: across, between a cell and its right neighbour; down, turned.
+  const auto [mx, my] = at(old.mark(0, 1, true, "<"));
+  CHECK(mx > old.x(1) + old.cell);
+  CHECK(mx < old.x(2));
+  CHECK(my > old.y(0));
+  CHECK(attribute(old.mark(1, 0, false, "<"), "transform").find("rotate(90)") != std::string::npos);
+  (void)top;
+}
