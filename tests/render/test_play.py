@@ -104,23 +104,31 @@ def play_board(driver):
     colours = solved["solutions"]["solution"]["colors"]
     n = len(colours)
     index = {name: v for v, name in enumerate(d["names"])}
+    # The sheet may print some colours (givens) to fix the renaming: the solution renamed to
+    # agree with them, the colours the givens leave free in order.
+    givens = d.get("givens") or [None] * (n * n)
+    answer = [index[colours[i // n][i % n]] for i in range(n * n)]
+    renamed = {answer[i]: g for i, g in enumerate(givens) if g is not None}
+    renamed.update(zip([v for v in range(n) if v not in renamed],
+                       [v for v in range(n) if v not in renamed.values()]))
+    answer = [renamed[v] for v in answer]
     cells = box.find_elements(By.CSS_SELECTOR, "button.cell")
     check(len(cells) == n * n, "36 Cube: %d cells to fill" % len(cells))
     state, text = verdict(box)
     check(state == "unfinished", "36 Cube: Check on an empty board says not finished (%s)" % text)
-    for r in range(n):
-        for c in range(n):
-            cells[r * n + c].click()
-            box.find_element(By.CSS_SELECTOR,
-                             "button.value[data-value='%d']" % index[colours[r][c]]).click()
+    for i in range(n * n):
+        if givens[i] is not None:
+            continue  # printed, and fixed on screen
+        cells[i].click()
+        box.find_element(By.CSS_SELECTOR, "button.value[data-value='%d']" % answer[i]).click()
     driver.save_screenshot(os.path.join(SHOTS, "cube36-solved.png"))
     state, text = verdict(box)
     check(state == "right", "36 Cube: solved by clicking, Check says right (%s)" % text)
     check(not box.find_elements(By.CSS_SELECTOR, ".clash"), "36 Cube: no cell marked")
 
-    # One wrong cell: row 2, column 3 gets another row's colour.
-    cell = n + 2
-    right = index[colours[1][2]]
+    # One wrong cell: the first of row 2 not given gets another colour of its row.
+    cell = next(i for i in range(n, 2 * n) if givens[i] is None)
+    right = answer[cell]
     wrong = (right + 1) % n
     cells[cell].click()
     box.find_element(By.CSS_SELECTOR, "button.value[data-value='%d']" % wrong).click()

@@ -737,11 +737,23 @@ TEST_CASE("worksheet: each puzzle is described for play on screen from what the 
   CHECK(play["rows"] == 5);
   CHECK(play["columns"] == 5);
   CHECK(play["values"] == nlohmann::json({"a", "b", "c", "d", "e"}));
-  CHECK_FALSE(play.contains("givens"));
   std::vector<std::string> sizes;
-  for (const auto& cell : doc.select_nodes("//g[@class='board']/g[@class='cell']"))
+  nlohmann::json givens = nlohmann::json::array();  // colours printed on the board, as indices
+  bool any_given = false;
+  for (const auto& cell : doc.select_nodes("//g[@class='board']/g[@class='cell']")) {
     sizes.push_back(cell.node().attribute("data-size").value());
+    const std::string given = cell.node().attribute("data-given").value();
+    any_given = any_given || !given.empty();
+    nlohmann::json index = nullptr;
+    for (std::size_t c = 0; c < play["names"].size(); ++c)
+      if (play["names"][c] == given) index = c;
+    givens.push_back(index);
+  }
   CHECK(play["labels"] == nlohmann::json(sizes));
+  if (any_given)
+    CHECK(play["givens"] == givens);
+  else
+    CHECK_FALSE(play.contains("givens"));
   std::size_t lines = 0, by_size = 0;
   for (const auto& rule : play["rules"]) {
     REQUIRE(rule["rule"] == "distinct");
