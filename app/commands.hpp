@@ -143,6 +143,8 @@ struct WorksheetRequest {
   bool show_level = true;
   // The short code printed on the sheet and its key (default: made from the puzzles).
   std::string code;
+  // Different sheets (versions A, B, ...) of `counts` puzzles each, none shared: a class set.
+  std::size_t versions = 1;
 };
 // Progress goes to `log`, errors to standard error.
 // A sheet of puzzles from one or more specs (a titled part each), numbered through.

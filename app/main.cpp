@@ -256,6 +256,12 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"text", "json"}))
       ->default_val("text");
 
+  worksheet
+      ->add_option("--versions", sheet.versions,
+                   "make this many different sheets of the same puzzles' kind, level and number "
+                   "(NAME-A.html, NAME-B.html, ...), each with its key; no puzzle is on two")
+      ->check(CLI::Range(1, 26))
+      ->default_val(1);
   worksheet->add_flag("--allow-fewer", sheet.allow_fewer,
                       "when fewer distinct puzzles are found than asked for, make the sheet of "
                       "those found (saying so) instead of nothing");

@@ -15,6 +15,7 @@
 #include "judge.hpp"
 #include "offers.hpp"
 #include "render/html.hpp"
+#include "render/play.hpp"
 #include "report.hpp"
 
 namespace puzzlegen::cli {
@@ -214,6 +215,7 @@ struct Section {
   Spec spec;
   std::vector<Puzzle> puzzles;
   bool own_seeds = false;
+  std::size_t first = 0;  // how many instances of one run earlier versions of a class set took
   std::vector<std::vector<Shown>> shown;
   std::vector<std::optional<Grade>> grades;
 };
@@ -327,9 +329,12 @@ render::Element answer_key(const std::vector<Section>& sections, bool titled,
             (section.own_seeds
                  ? "Each puzzle is the instance printed by `puzzlegen generate " +
                        section.spec_file + " --seed S` with its seed S."
-                 : "The puzzles are the first instances printed by `puzzlegen generate " +
-                       section.spec_file + " --seed " + std::to_string(spec.generate.seed) +
-                       "`, in order.") +
+                 : (section.first == 0
+                        ? std::string("The puzzles are the first instances")
+                        : "The puzzles are instances " + std::to_string(section.first + 1) +
+                              " to " + std::to_string(section.first + section.puzzles.size())) +
+                       " printed by `puzzlegen generate " + section.spec_file + " --seed " +
+                       std::to_string(spec.generate.seed) + "`, in order.") +
             " Counts are exact unless they say \"at least\".",
         "note");
     const Limits limits = Limits::within(std::chrono::seconds(20), 0, spec.generate.threads);
@@ -395,94 +400,40 @@ render::Element answer_key(const std::vector<Section>& sections, bool titled,
   return key;
 }
 
-}  // namespace
+// The sheet's files: the HTML page, and with a separate key the key's page; their PDFs.
+struct SheetFiles {
+  fs::path page, key, pdf, key_pdf;
+};
 
-int worksheet(const std::vector<std::string>& spec_files, const WorksheetRequest& request,
-              std::ostream& log) {
-  const SourceLocation cmd{"command line", 0, 0};
-  if (request.output.empty() || request.output == "-")
-    throw InputError(cmd, "-o", "a worksheet needs an output file (-o sheet.html)");
-  if (request.counts.size() != 1 && request.counts.size() != spec_files.size())
-    throw InputError(cmd, "--count",
-                     "give one count for every spec (" + std::to_string(spec_files.size()) +
-                         " of them, as in --count 2,3), or one for all; got " +
-                         std::to_string(request.counts.size()));
-  check_output_file(request.output, "-o");
-  const render::Paper paper = render::parse_paper(request.paper);  // checked by the parser
-  const fs::path pdf = fs::path(request.output).replace_extension(".pdf");
+// `output` for version `letter` of a class set: sheet.html -> sheet-B.html ("" : as it is).
+SheetFiles files_for(const std::string& output, const std::string& letter) {
+  fs::path page(output);
+  if (!letter.empty())
+    page.replace_filename(page.stem().string() + "-" + letter + page.extension().string());
+  SheetFiles files;
+  files.page = page;
+  files.pdf = fs::path(page).replace_extension(".pdf");
   // A separate key: NAME-key.html (and NAME-key.pdf) beside the sheet.
-  const fs::path key_file =
-      fs::path(request.output)
-          .replace_filename(fs::path(request.output).stem().string() + "-key" +
-                            fs::path(request.output).extension().string());
-  const fs::path key_pdf = fs::path(key_file).replace_extension(".pdf");
-  const bool separate_key = request.key == "separate";
-  if (separate_key) check_output_file(key_file.string(), "--key separate");
-  std::optional<fs::path> browser;
-  if (request.pdf) {
-    if (pdf == fs::path(request.output))
-      throw InputError(cmd, "-o",
-                       "with --pdf the PDF is written next to the HTML page as NAME.pdf, so the "
-                       "page itself cannot be " +
-                           request.output + ": name it NAME.html");
-    check_output_file(pdf.string(), "--pdf");
-    if (separate_key) check_output_file(key_pdf.string(), "--pdf");
-    browser = render::find_browser();
-    if (!browser)
-      throw InputError(cmd, "--pdf",
-                       "printing to PDF needs a headless Chromium: install Debian's `chromium` "
-                       "package (apt-get install chromium), or set PUZZLEGEN_BROWSER to a "
-                       "Chromium-compatible browser; or leave out --pdf and print the HTML page");
-  }
-  // Every spec is read (and checked) before any puzzle is generated.
-  std::vector<Section> sections;
-  for (const auto& file : spec_files) {
-    Section section;
-    section.spec_file = file;
-    section.spec = load_spec_with(file, request.run, request.given_root);
-    sections.push_back(std::move(section));
-  }
-  // An example the page offers was measured (app/serve/levels.tsv): a level or count it
-  // cannot make is refused here, before any work, naming what it can make.
-  for (std::size_t s = 0; s < sections.size(); ++s) {
-    const std::string example = example_with_text(file_text(sections[s].spec_file));
-    if (example.empty()) continue;
-    const std::size_t count = request.counts[request.counts.size() == 1 ? 0 : s];
-    const std::string level = request.run.difficulty.value_or("");
-    if (const auto why = not_offered(example, level, count))
-      throw InputError(cmd, why->rfind("at most", 0) == 0 ? "--count" : "--difficulty",
-                       sections[s].spec_file + ": " + *why);
-  }
+  files.key =
+      fs::path(page).replace_filename(page.stem().string() + "-key" + page.extension().string());
+  files.key_pdf = fs::path(files.key).replace_extension(".pdf");
+  return files;
+}
 
+// The sheet of `sections`' puzzles (and its key), written to `files`. `version` is its letter
+// in a class set, or empty.
+void write_sheet(std::vector<Section>& sections, const WorksheetRequest& request,
+                 const SheetFiles& files, const std::string& version,
+                 const std::optional<fs::path>& browser, SheetProgress& progress,
+                 std::ostream& log) {
+  const render::Paper paper = render::parse_paper(request.paper);  // checked by the parser
   const bool titled = sections.size() > 1;
-  SheetProgress progress(log, request.progress_format == "json");
-  for (std::size_t s = 0; s < sections.size(); ++s) {
-    Section& section = sections[s];
-    const std::size_t count = request.counts[request.counts.size() == 1 ? 0 : s];
-    progress.part(s + 1, sections.size(), section.spec_file, count);
-    const Collected collected =
-        collect(section.spec, count, section.puzzles, progress, request.allow_fewer);
-    if (section.puzzles.size() < count && !(request.allow_fewer && !section.puzzles.empty()))
-      return collected.proven_short ? not_found : limit_reached;
-    section.own_seeds = collected.own_seeds;
-    // The puzzles as pupils get them: with givens where the family's counting would leave
-    // answers that differ letter for letter from the key.
-    const Limits limits =
-        Limits::within(std::chrono::seconds(20), 0, section.spec.generate.threads);
-    for (Puzzle& puzzle : section.puzzles)
-      if (auto printed = section.spec.family->printed_puzzle(*puzzle.instance,
-                                                             section.spec.posed_kind(), limits)) {
-        puzzle.instance = std::move(printed);
-        puzzle.printed = true;
-      }
-  }
-  progress.drawing();
-
   const std::string title = !request.title.empty() ? request.title
                             : titled               ? std::string("Puzzles")
                                      : sections.front().spec.family->title() + " puzzles";
-  render::HtmlPage page(title, paper);
-  page.add(render::heading(1, title));
+  const std::string labelled = version.empty() ? title : title + " \u00b7 version " + version;
+  render::HtmlPage page(labelled, paper);
+  page.add(render::heading(1, labelled));
   page.add(render::paragraph("Name: ______________________    Date: ____________", "name-line"));
   std::string code = request.code;
   if (code.empty()) {
@@ -495,9 +446,13 @@ int worksheet(const std::vector<std::string>& spec_files, const WorksheetRequest
       }
     }
     code = short_code(what);
+  } else if (!version.empty()) {
+    code += "-" + version;
   }
-  page.add(render::paragraph("Sheet code " + code, "sheet-code"));
+  page.add(render::paragraph(
+      "Sheet code " + code + (version.empty() ? "" : " \u00b7 version " + version), "sheet-code"));
   std::size_t number = 0;
+  bool playable = false;
   for (Section& section : sections) {
     const Spec& spec = section.spec;
     const Family& family = *spec.family;
@@ -551,31 +506,155 @@ int worksheet(const std::vector<std::string>& spec_files, const WorksheetRequest
         }
         if (in_row != std::numeric_limits<std::size_t>::max()) puzzle_section.add(std::move(row));
       }
+      // The same puzzle to play on screen (hidden in print), from the instance alone.
+      if (const Json play = family.play(instance, kind); !play.is_null()) {
+        puzzle_section.add(render::play_box(play, static_cast<int>(number)));
+        playable = true;
+      }
       page.add(std::move(puzzle_section));
     }
   }
 
-  render::Element key = answer_key(sections, titled, title, code);
+  render::Element key = answer_key(sections, titled, labelled, code);
   if (request.key == "after") {
     page.add(render::page_break());
     page.add(std::move(key));
   }
+  if (playable) page.add(render::player_script());
 
-  write_output(request.output, page.str(), log);
-  progress.wrote(request.output);
+  write_output(files.page.string(), page.str(), log);
+  progress.wrote(files.page.string());
+  const bool separate_key = request.key == "separate";
   if (separate_key) {
-    render::HtmlPage key_page(title + ": answer key", paper);
+    render::HtmlPage key_page(labelled + ": answer key", paper);
     key_page.add(std::move(key));
-    write_output(key_file.string(), key_page.str(), log);
-    progress.wrote(key_file.string());
+    write_output(files.key.string(), key_page.str(), log);
+    progress.wrote(files.key.string());
   }
   if (browser) {
-    render::print_to_pdf(*browser, request.output, pdf);
-    progress.wrote(pdf.string());
+    render::print_to_pdf(*browser, files.page, files.pdf);
+    progress.wrote(files.pdf.string());
     if (separate_key) {
-      render::print_to_pdf(*browser, key_file, key_pdf);
-      progress.wrote(key_pdf.string());
+      render::print_to_pdf(*browser, files.key, files.key_pdf);
+      progress.wrote(files.key_pdf.string());
     }
+  }
+}
+
+}  // namespace
+
+int worksheet(const std::vector<std::string>& spec_files, const WorksheetRequest& request,
+              std::ostream& log) {
+  const SourceLocation cmd{"command line", 0, 0};
+  if (request.output.empty() || request.output == "-")
+    throw InputError(cmd, "-o", "a worksheet needs an output file (-o sheet.html)");
+  if (request.counts.size() != 1 && request.counts.size() != spec_files.size())
+    throw InputError(cmd, "--count",
+                     "give one count for every spec (" + std::to_string(spec_files.size()) +
+                         " of them, as in --count 2,3), or one for all; got " +
+                         std::to_string(request.counts.size()));
+  const std::size_t versions = request.versions;
+  if (versions < 1 || versions > 26)
+    throw InputError(cmd, "--versions",
+                     "from 1 to 26 versions (A to Z); got " + std::to_string(versions));
+  if (versions > 1 && request.allow_fewer)
+    throw InputError(cmd, "--allow-fewer",
+                     "cannot go with --versions: every version has the same number of puzzles, "
+                     "so all of them must be found");
+  // The letters of a class set's versions; one sheet: none.
+  std::vector<std::string> letters;
+  for (std::size_t v = 0; v < versions; ++v)
+    letters.push_back(versions == 1 ? "" : std::string(1, static_cast<char>('A' + v)));
+  const bool separate_key = request.key == "separate";
+  std::vector<SheetFiles> files;
+  for (const auto& letter : letters) {
+    files.push_back(files_for(request.output, letter));
+    check_output_file(files.back().page.string(), "-o");
+    if (separate_key) check_output_file(files.back().key.string(), "--key separate");
+  }
+  std::optional<fs::path> browser;
+  if (request.pdf) {
+    if (files.front().pdf == fs::path(request.output))
+      throw InputError(cmd, "-o",
+                       "with --pdf the PDF is written next to the HTML page as NAME.pdf, so the "
+                       "page itself cannot be " +
+                           request.output + ": name it NAME.html");
+    for (const auto& f : files) {
+      check_output_file(f.pdf.string(), "--pdf");
+      if (separate_key) check_output_file(f.key_pdf.string(), "--pdf");
+    }
+    browser = render::find_browser();
+    if (!browser)
+      throw InputError(cmd, "--pdf",
+                       "printing to PDF needs a headless Chromium: install Debian's `chromium` "
+                       "package (apt-get install chromium), or set PUZZLEGEN_BROWSER to a "
+                       "Chromium-compatible browser; or leave out --pdf and print the HTML page");
+  }
+  // Every spec is read (and checked) before any puzzle is generated.
+  std::vector<Section> sections;
+  for (const auto& file : spec_files) {
+    Section section;
+    section.spec_file = file;
+    section.spec = load_spec_with(file, request.run, request.given_root);
+    sections.push_back(std::move(section));
+  }
+  // An example the page offers was measured (app/serve/levels.tsv): a level or count it
+  // cannot make is refused here, before any work, naming what it can make. A class set needs
+  // every version's puzzles.
+  for (std::size_t s = 0; s < sections.size(); ++s) {
+    const std::string example = example_with_text(file_text(sections[s].spec_file));
+    if (example.empty()) continue;
+    const std::size_t count = request.counts[request.counts.size() == 1 ? 0 : s] * versions;
+    const std::string level = request.run.difficulty.value_or("");
+    if (const auto why = not_offered(example, level, count))
+      throw InputError(cmd, why->rfind("at most", 0) == 0 ? "--count" : "--difficulty",
+                       sections[s].spec_file + ": " + *why +
+                           (versions > 1 ? " (" + std::to_string(count) + " asked for: " +
+                                               std::to_string(versions) + " versions of " +
+                                               std::to_string(count / versions) + ")"
+                                         : std::string()));
+  }
+
+  SheetProgress progress(log, request.progress_format == "json");
+  for (std::size_t s = 0; s < sections.size(); ++s) {
+    Section& section = sections[s];
+    // Every version's puzzles at once, so that no two versions share one.
+    const std::size_t count = request.counts[request.counts.size() == 1 ? 0 : s] * versions;
+    progress.part(s + 1, sections.size(), section.spec_file, count);
+    const Collected collected =
+        collect(section.spec, count, section.puzzles, progress, request.allow_fewer);
+    if (section.puzzles.size() < count && !(request.allow_fewer && !section.puzzles.empty()))
+      return collected.proven_short ? not_found : limit_reached;
+    section.own_seeds = collected.own_seeds;
+    // The puzzles as pupils get them: with givens where the family's counting would leave
+    // answers that differ letter for letter from the key.
+    const Limits limits =
+        Limits::within(std::chrono::seconds(20), 0, section.spec.generate.threads);
+    for (Puzzle& puzzle : section.puzzles)
+      if (auto printed = section.spec.family->printed_puzzle(*puzzle.instance,
+                                                             section.spec.posed_kind(), limits)) {
+        puzzle.instance = std::move(printed);
+        puzzle.printed = true;
+      }
+  }
+  progress.drawing();
+
+  for (std::size_t v = 0; v < versions; ++v) {
+    // Version v has the v-th run of each part's puzzles, in the order they were found.
+    std::vector<Section> sheet;
+    for (std::size_t s = 0; s < sections.size(); ++s) {
+      const Section& all = sections[s];
+      Section part;
+      part.spec_file = all.spec_file;
+      part.spec = all.spec;
+      part.own_seeds = all.own_seeds;
+      const std::size_t each = all.puzzles.size() / versions;
+      part.first = v * each;
+      part.puzzles.assign(all.puzzles.begin() + static_cast<std::ptrdiff_t>(v * each),
+                          all.puzzles.begin() + static_cast<std::ptrdiff_t>((v + 1) * each));
+      sheet.push_back(std::move(part));
+    }
+    write_sheet(sheet, request, files[v], letters[v], browser, progress, log);
   }
   return ok;
 }

@@ -118,6 +118,10 @@ std::string Family::task(const Instance&, const std::string& kind) const {
   return "Find a solution of kind " + kind + ".";
 }
 
+Json Family::play(const Instance&, const std::string&) const {
+  return nullptr;
+}
+
 std::string Family::count_phrase(const std::string& kind, const Count& count,
                                  const OptionValues& options) const {
   const std::string convention = convention_text(options);

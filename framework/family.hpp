@@ -180,6 +180,10 @@ class Family {
   virtual std::string task(const Instance& instance, const std::string& kind) const;
   virtual std::string count_phrase(const std::string& kind, const Count& count,
                                    const OptionValues& options) const;
+  // The puzzle to play on screen (render/play.hpp: a PlayGrid's or PlayTower's to_json()) for
+  // a `kind` solution, made from the instance alone so that the page holds no answer; null
+  // (the default) when the family offers none for this kind.
+  virtual Json play(const Instance& instance, const std::string& kind) const;
   // Facts that make some specs unmeetable, for `validate`'s warnings. Every count of `kind`
   // in this convention is a multiple of count_multiple() (Instant Insanity: orientation
   // tuples come in whole orbits of the tower group, 8 of them).
@@ -278,6 +282,9 @@ class FamilyOf : public Family {
   virtual std::string task(const I& instance, const std::string& kind) const {
     return Family::task(instance, kind);
   }
+  virtual Json play(const I& instance, const std::string& kind) const {
+    return Family::play(instance, kind);
+  }
   virtual OptionValues parameters_of(const I& instance) const = 0;
   virtual bool satisfies(const I& instance, const OptionValues& constraints) const = 0;
   virtual Count count(const I& instance, const std::string& kind, const OptionValues& options,
@@ -315,6 +322,9 @@ class FamilyOf : public Family {
   }
   std::string task(const Instance& instance, const std::string& kind) const final {
     return task(own(instance), kind);
+  }
+  Json play(const Instance& instance, const std::string& kind) const final {
+    return play(own(instance), kind);
   }
   OptionValues parameters_of(const Instance& instance) const final {
     return parameters_of(own(instance));

@@ -16,9 +16,9 @@ namespace puzzlegen::cli {
 namespace fs = std::filesystem;
 
 const std::vector<std::string> kCheckFields = {"yaml", "example"};
-const std::vector<std::string> kSheetFields = {"example", "yaml",      "count", "difficulty",
-                                               "paper",   "key",       "scale", "seed",
-                                               "fewer",   "show-level"};
+const std::vector<std::string> kSheetFields = {"example", "yaml",       "count",   "difficulty",
+                                               "paper",   "key",        "scale",   "seed",
+                                               "fewer",   "show-level", "versions"};
 const std::vector<std::string> kInstancesFields = {"example", "yaml", "instances", "seed"};
 
 Json request_object(const std::string& text, const std::vector<std::string>& fields) {
@@ -137,15 +137,32 @@ std::vector<std::string> sheet_arguments(const Json& body, const Spec& spec,
   std::vector<std::string> levels = difficulty_levels();
   levels.insert(levels.begin(), "");
   const std::string level = text_field(body, "difficulty", "", levels);
+  // A class set: `versions` sheets of `count` puzzles, no puzzle on two, found in one run.
+  const auto versions = whole_field(body, "versions", 1, 1, 26);
+  if (count * versions > limits.puzzles)
+    throw Refusal{400,
+                  "at most " + std::to_string(limits.puzzles) +
+                      " puzzles in all: " + std::to_string(versions) + " versions of " +
+                      std::to_string(count) + " are " + std::to_string(count * versions),
+                  "versions"};
   // An example makes only the levels and counts measured for it (app/serve/levels.tsv).
   if (body.contains("example"))
-    if (const auto why = not_offered(body["example"].get<std::string>(), level, count))
-      throw Refusal{400, *why, why->rfind("at most", 0) == 0 ? "count" : "difficulty"};
+    if (const auto why = not_offered(body["example"].get<std::string>(), level, count * versions))
+      throw Refusal{
+          400,
+          *why + (versions > 1
+                      ? " (" + std::to_string(versions) + " versions of " + std::to_string(count) +
+                            " puzzles are " + std::to_string(count * versions) + ")"
+                      : std::string()),
+          why->rfind("at most", 0) == 0 ? (versions > 1 ? "versions" : "count") : "difficulty"};
   if (!level.empty())
     if (const auto why = spec.ungraded()) throw Refusal{400, *why, "difficulty"};
   if (body.contains("fewer") && !body["fewer"].is_boolean())
     throw Refusal{400, "fewer must be true or false", "fewer"};
   const bool fewer = body.value("fewer", false);
+  if (fewer && versions > 1)
+    throw Refusal{400, "versions must be equally long: a class set cannot be made of fewer puzzles",
+                  "versions"};
   if (body.contains("show-level") && !body["show-level"].is_boolean())
     throw Refusal{400, "show-level must be true or false", "show-level"};
   const bool show_level = body.value("show-level", true);
@@ -165,6 +182,7 @@ std::vector<std::string> sheet_arguments(const Json& body, const Spec& spec,
                            "--scale", format_scale(scale)});
   if (!level.empty()) args.insert(args.end(), {"--difficulty", level});
   if (fewer) args.push_back("--allow-fewer");
+  if (versions > 1) args.insert(args.end(), {"--versions", std::to_string(versions)});
   if (!show_level) args.push_back("--hide-level");
   return with_limit_and_seed(std::move(args), body, limits);
 }

@@ -31,6 +31,7 @@
 #include "files.hpp"
 #include "offers.hpp"
 #include "render/html.hpp"
+#include "render/play.hpp"
 #include "serve/connections.hpp"
 #include "serve/examples.hpp"
 #include "serve/request_reader.hpp"
@@ -224,7 +225,8 @@ class Routes {
     server.Get(R"(/api/runs/([0-9]+))", guarded(&Routes::run_status));
     server.Post(R"(/api/runs/([0-9]+)/cancel)", guarded(&Routes::cancel));
     // A run's files, by a name from this fixed set only; never a path from the request.
-    server.Get(R"(/api/runs/([0-9]+)/(sheet|key)\.(html|pdf))", guarded(&Routes::file));
+    // (sheet-B.html: version B of a class set.)
+    server.Get(R"(/api/runs/([0-9]+)/(sheet|key)(-[A-Z])?\.(html|pdf))", guarded(&Routes::file));
   }
 
  private:
@@ -367,10 +369,11 @@ class Routes {
 
   void file(const httplib::Request& req, httplib::Response& res) {
     const auto run = run_of(req);
-    const std::string part = req.matches[2], type = req.matches[3];
-    const fs::path html = run->folder / (part == "sheet" ? "sheet.html" : "sheet-key.html");
+    const std::string part = req.matches[2], version = req.matches[3], type = req.matches[4];
+    const fs::path html =
+        run->folder / ("sheet" + version + (part == "sheet" ? ".html" : "-key.html"));
     if (runs_.view(*run).state != Run::State::done || run->what != "sheet" || !fs::exists(html))
-      throw Refusal{404, "run " + std::to_string(run->id) + " has no " + part, ""};
+      throw Refusal{404, "run " + std::to_string(run->id) + " has no " + part + version, ""};
     fs::path file = html;
     if (type == "pdf") {
       if (!browser_)
@@ -390,14 +393,17 @@ class Routes {
       }
     }
     res.set_content(slurp(file), type == "pdf" ? "application/pdf" : "text/html; charset=utf-8");
-    // A sheet has no script: it may style itself and show its own drawings only.
+    // A sheet may style itself, show its own drawings, and run its players' script (that
+    // script only, by its hash), which fetches nothing.
     if (type == "html")
       res.set_header("Content-Security-Policy",
-                     "default-src 'none'; style-src 'unsafe-inline'; "
-                     "img-src data:; frame-ancestors 'self'");
+                     "default-src 'none'; style-src 'unsafe-inline'; script-src " +
+                         render::player_script_source() +
+                         "; img-src data:; frame-ancestors 'self'");
     if (req.has_param("download"))
       res.set_header("Content-Disposition", "attachment; filename=\"" + run->download_name +
-                                                (part == "key" ? "-key." : ".") + type + "\"");
+                                                version + (part == "key" ? "-key." : ".") + type +
+                                                "\"");
   }
 
   // Everything the page shows about a run.
@@ -426,14 +432,31 @@ class Routes {
     if (run.what == "sheet") out["name"] = run.download_name;
     if (view.state == Run::State::done && run.what == "sheet") {
       const std::string base = "/api/runs/" + std::to_string(run.id) + "/";
-      const bool separate_key = fs::exists(run.folder / "sheet-key.html");
-      Json files = {{"sheet", base + "sheet.html"}};
-      if (separate_key) files["key"] = base + "key.html";
-      if (browser_) {
-        files["sheet-pdf"] = base + "sheet.pdf";
-        if (separate_key) files["key-pdf"] = base + "key.pdf";
+      // A class set's versions (sheet-A.html, ...): "files" are version A's, "versions" all.
+      const auto files_of = [&](const std::string& version) {
+        const bool separate_key = fs::exists(run.folder / ("sheet" + version + "-key.html"));
+        Json files = {{"sheet", base + "sheet" + version + ".html"}};
+        if (separate_key) files["key"] = base + "key" + version + ".html";
+        if (browser_) {
+          files["sheet-pdf"] = base + "sheet" + version + ".pdf";
+          if (separate_key) files["key-pdf"] = base + "key" + version + ".pdf";
+        }
+        return files;
+      };
+      if (fs::exists(run.folder / "sheet-A.html")) {
+        Json versions = Json::array();
+        for (char letter = 'A'; letter <= 'Z'; ++letter) {
+          const std::string version = std::string("-") + letter;
+          if (!fs::exists(run.folder / ("sheet" + version + ".html"))) break;
+          Json files = files_of(version);
+          files["version"] = std::string(1, letter);
+          versions.push_back(files);
+        }
+        out["files"] = files_of("-A");
+        out["versions"] = versions;
+      } else {
+        out["files"] = files_of("");
       }
-      out["files"] = files;
     }
     if (run.what == "instances" && view.state != Run::State::waiting) {
       // generate's JSON Lines: one record per instance, then the summary.

@@ -37,6 +37,53 @@ section.puzzle[data-pieces] figure { margin-right: 0; }
 section.puzzle[data-pieces], div.first-row { font-size: 0; }
 div.page-break { break-before: page; }
 svg { max-width: 100%; height: auto; }
+div.play { display: none; }
+@media screen {
+  body { padding: 0 8px; box-sizing: border-box; }
+  figure { max-width: 100%; }
+  p.name-line { white-space: pre-wrap; }
+  div.play.ready { display: block; font-size: 11pt; margin: 2mm 0 5mm; padding: 1mm 3mm 2mm;
+                   border: 1px solid #999; border-radius: 4px; box-sizing: border-box;
+                   max-width: 100%; }
+  div.play button { font: inherit; color: #000; background: #f4f4f4; border: 1px solid #666;
+                    border-radius: 4px; padding: 6px 12px; min-height: 40px; cursor: pointer; }
+  .play-grid { display: grid; margin: 2mm 0; max-width: 100%; }
+  .play-grid button.cell { position: relative; aspect-ratio: 1; width: 100%; min-width: 0;
+                           min-height: 0; padding: 0; border: 2px solid #000; border-radius: 0;
+                           background: #fff; font-size: 15pt; font-weight: bold; }
+  .play-grid button.cell.given { background: #e4e4e4; cursor: default; }
+  .play-grid button.cell.selected { outline: 3px solid #1565c0; outline-offset: 1px; }
+  .play-grid .corner { position: absolute; left: 2px; top: 0; font-size: 7pt;
+                       font-weight: normal; }
+  .play-grid .sign { align-self: center; justify-self: center; font-weight: bold; }
+  .play-values { display: flex; flex-wrap: wrap; gap: 6px; }
+  .play-values button.value { padding: 4px; min-width: 44px; }
+  .play-values button.value span { display: inline-block; min-width: 1.6em; padding: 3px;
+                                   border-radius: 3px; font-weight: bold; }
+  .play-controls { display: flex; flex-wrap: wrap; gap: 6px; margin-top: 3mm; }
+  p.verdict { font-size: 11pt; margin: 2mm 0 0; min-height: 1em; }
+  p.verdict[data-verdict=right] { color: #1b5e20; font-weight: bold; }
+  p.verdict[data-verdict=wrong] { color: #b00020; }
+  .play-tower .cube-row { display: flex; flex-wrap: wrap; align-items: center; gap: 4px 8px;
+                          margin: 4px 0; }
+  .play-tower .cube-name { display: inline-block; width: 62px; font-size: 10pt; }
+  .play-tower .sides, .play-tower .ends { display: inline-flex; gap: 3px; }
+  .play-tower .face, .play-tower .sides .side-name { display: inline-block; box-sizing: border-box;
+                                                     width: 38px; text-align: center; }
+  .play-tower .face { height: 38px; line-height: 34px; border: 2px solid #000;
+                      font-weight: bold; }
+  .play-tower .face.end, .play-tower .ends .side-name { display: inline-block;
+                                                        box-sizing: border-box; width: 30px;
+                                                        text-align: center; }
+  .play-tower .face.end { height: 30px; line-height: 26px; font-size: 9pt; }
+  .play-tower .side-name { font-size: 8pt; color: #333; }
+  .play-tower .moves { display: inline-flex; gap: 4px; }
+  .play-tower .moves button { padding: 4px 8px; }
+  .play-grid button.cell.clash, .play-tower .face.clash { border-color: #d00000;
+                                                          border-style: dashed;
+                                                          box-shadow: 0 0 0 3px #d00000; }
+}
+@media print { div.play { display: none !important; } }
 )";
 
 std::string quote(const fs::path& path) {
@@ -104,6 +151,10 @@ HtmlPage& HtmlPage::add(Element element) {
 std::string HtmlPage::str() const {
   Element head("head");
   head.add(Element("meta").set("charset", "utf-8"));
+  // On a tablet the page is laid out for the screen's width, not a desktop's.
+  head.add(Element("meta")
+               .set("name", "viewport")
+               .set("content", "width=device-width, initial-scale=1"));
   head.add(Element("title").text(title_));
   const std::string size = paper_ == Paper::a4 ? "A4" : "letter";
   head.add(Element("style").text("\n@page { size: " + size + "; margin: 11mm 14mm; }" + kStyle));

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <sstream>
+#include <stdexcept>
 
 namespace puzzlegen::render {
 
@@ -60,6 +61,13 @@ Element& Element::text(const std::string& content) {
   return *this;
 }
 
+Element& Element::script(const std::string& code) {
+  if (code.find("]]>") != std::string::npos || code.find("</") != std::string::npos)
+    throw std::invalid_argument("a script may not hold ]]> or </");
+  children_.push_back(Element(Text{}, code, true));
+  return *this;
+}
+
 Element& Element::add(Element child) {
   children_.push_back(std::move(child));
   return *this;
@@ -67,7 +75,10 @@ Element& Element::add(Element child) {
 
 void Element::write(std::ostream& out) const {
   if (tag_.empty()) {
-    out << escape(text_);
+    if (raw_)
+      out << "/*<![CDATA[*/" << text_ << "/*]]>*/";
+    else
+      out << escape(text_);
     return;
   }
   out << '<' << tag_;

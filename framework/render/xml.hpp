@@ -18,6 +18,10 @@ class Element {
   Element& set(const std::string& name, const char* value) { return set(name, std::string(value)); }
   Element& set(const std::string& name, double value);
   Element& text(const std::string& content);  // appends an (escaped) text node
+  // Appends script text written raw inside a CDATA section commented out for JavaScript
+  // (/*<![CDATA[*/ ... /*]]>*/), so that an HTML parser and an XML parser read the same code.
+  // Throws std::invalid_argument if `code` holds "]]>" or "</", which would end it early.
+  Element& script(const std::string& code);
   Element& add(Element child);
 
   // Childless SVG shapes and HTML void elements are self-closed, other elements never are.
@@ -26,10 +30,11 @@ class Element {
 
  private:
   struct Text {};
-  Element(Text, std::string content) : text_(std::move(content)) {}
+  Element(Text, std::string content, bool raw = false) : text_(std::move(content)), raw_(raw) {}
 
   std::string tag_;   // empty for a text node
   std::string text_;  // a text node's content
+  bool raw_ = false;  // a script's text, written in a commented CDATA section
   std::vector<std::pair<std::string, std::string>> attributes_;
   std::vector<Element> children_;
 };

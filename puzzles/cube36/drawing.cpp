@@ -1,6 +1,7 @@
 #include "drawing.hpp"
 
 #include "render/grid.hpp"
+#include "render/play.hpp"
 
 #include <algorithm>
 #include <array>
@@ -100,6 +101,39 @@ render::Drawing draw_placement(const Board& board, const std::vector<int>& colou
   grid.add_frame(d);
   d.colours = palette.colours();
   return d;
+}
+
+Json play_board(const Board& board, bool ordinary) {
+  if (!ordinary && !board.specials().empty()) return nullptr;
+  const int n = board.n();
+  render::PlayGrid grid;
+  grid.rows = grid.columns = n;
+  render::describe_colours(palette_of(board), grid.values, grid.names, grid.fills);
+  std::vector<render::PlayGrid::Distinct> sizes(static_cast<std::size_t>(n));
+  for (int size = 1; size <= n; ++size)
+    sizes[static_cast<std::size_t>(size - 1)].where =
+        "on the cells of size " + std::to_string(size);
+  for (int r = 0; r < n; ++r) {
+    render::PlayGrid::Distinct row{{}, "in row " + std::to_string(r + 1)};
+    render::PlayGrid::Distinct column{{}, "in column " + std::to_string(r + 1)};
+    for (int c = 0; c < n; ++c) {
+      row.cells.push_back(r * n + c);
+      column.cells.push_back(c * n + r);
+    }
+    grid.distinct.push_back(std::move(row));
+    grid.distinct.push_back(std::move(column));
+  }
+  // Colours printed on the board (a sheet's givens) are filled in and fixed.
+  if (board.has_givens())
+    for (const int colour : board.given_colours())
+      grid.givens.push_back(colour == Board::kNoColour ? std::nullopt : std::optional<int>(colour));
+  for (int cell = 0; cell < board.cells(); ++cell) {
+    grid.labels.push_back(std::to_string(board.size_at(cell)));
+    sizes[static_cast<std::size_t>(board.size_at(cell) - 1)].cells.push_back(cell);
+  }
+  for (auto& size : sizes)
+    if (size.cells.size() > 1) grid.distinct.push_back(std::move(size));
+  return grid.to_json();
 }
 
 }  // namespace puzzlegen::cube36

@@ -12,4 +12,9 @@ namespace puzzlegen::cube36 {
 render::Drawing draw_placement(const Board& board, const std::vector<int>& colours,
                                const std::vector<int>& sizes);
 
+// The board to fill in on screen (render/play.hpp): a colour per cell, each colour once in
+// every row and column and once on the cells of each size, so that every tower is used once.
+// Null when special pieces may be used (`ordinary` false), which these rules cannot express.
+Json play_board(const Board& board, bool ordinary);
+
 }  // namespace puzzlegen::cube36

@@ -204,6 +204,9 @@ class Cube36 final : public FamilyOf<Board> {
     }
     return text;
   }
+  Json play(const Board& board, const std::string& kind) const override {
+    return play_board(board, parse_kind(kind) == Kind::ordinary);
+  }
   std::string count_phrase(const std::string& kind, const Count& count,
                            const OptionValues& options) const override {
     std::string text = count_words(count, "solution", "solutions");

@@ -1,5 +1,7 @@
 #include "drawing.hpp"
 
+#include "render/play.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <functional>
@@ -222,6 +224,14 @@ render::Drawing draw_tower(const TowerInstance& instance, const std::vector<int>
   render::Drawing d = render::flow(std::move(parts), render::kPageWidth, 36);
   d.colours = palette.colours();
   return d;
+}
+
+Json play_tower(const TowerInstance& instance, const std::string& kind) {
+  render::PlayTower tower;
+  render::describe_colours(palette_of(instance), tower.values, tower.names, tower.fills);
+  for (const auto& cube : instance.cubes()) tower.cubes.push_back(cube.faces);
+  tower.goal = kind;  // the kinds' names are the player's goals
+  return tower.to_json();
 }
 
 }  // namespace puzzlegen::instant_insanity

@@ -13,4 +13,8 @@ namespace puzzlegen::instant_insanity {
 render::Drawing draw_tower(const TowerInstance& instance, const std::vector<int>& turns,
                            bool two_factors);
 
+// The cubes to turn on screen (render/play.hpp) until the tower's sides show what `kind`
+// asks, each cube first as its net shows it.
+Json play_tower(const TowerInstance& instance, const std::string& kind);
+
 }  // namespace puzzlegen::instant_insanity

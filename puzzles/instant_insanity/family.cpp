@@ -186,6 +186,9 @@ class InstantInsanity final : public FamilyOf<TowerInstance> {
              "states it: allEqual per side)"}};
   }
 
+  Json play(const TowerInstance& tower, const std::string& kind) const override {
+    return play_tower(tower, kind);
+  }
   std::string task(const TowerInstance& tower, const std::string& kind) const override {
     const std::string n = std::to_string(tower.size());
     const std::string goal =

@@ -12,6 +12,7 @@
 #include "classes.hpp"
 #include "error.hpp"
 #include "render/drawing.hpp"
+#include "render/play.hpp"
 #include "verify.hpp"
 
 namespace puzzlegen::partition {
@@ -234,6 +235,20 @@ class Partition final : public FamilyOf<Cards> {
   }
   std::string task(const Cards&, const std::string&) const override {
     return "Put every card in group A or group B so that both groups add up to the same sum.";
+  }
+  // On screen (render/play.hpp): a row of cards, each put in group A or B, and the rule that
+  // the groups add up to the same sum. Made from the cards alone: the page holds no answer.
+  Json play(const Cards& cards, const std::string&) const override {
+    render::PlayGrid row;
+    row.rows = 1;
+    row.columns = static_cast<int>(cards.numbers().size());
+    row.values = {"A", "B"};
+    row.names = {"group A", "group B"};
+    for (const int number : cards.numbers()) {
+      row.labels.push_back(std::to_string(number));
+      row.equal_sums.push_back(number);
+    }
+    return row.to_json();
   }
   std::string count_phrase(const std::string&, const Count& count,
                            const OptionValues& options) const override {

@@ -2,6 +2,7 @@
 // XML; their errors; and a real browser printing a worksheet.
 #include <png.h>
 #include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <cctype>
@@ -41,8 +42,11 @@ void check_worksheet(const pugi::xml_document& doc, std::size_t puzzles) {
   const pugi::xml_node body = doc.child("html").child("body");
   REQUIRE(body);
   CHECK(doc.child("html").child("head").child("style"));
-  // Nothing fetched: no scripts, links, images or external references.
-  CHECK(count(doc, "//script") == 0);
+  // Nothing fetched: no links, images or external references. The one script is the
+  // players', inline and last, when a puzzle can be played on screen.
+  const bool playable = count(doc, "//section[@class='puzzle']/div[@class='play']") > 0;
+  CHECK(count(doc, "//script") == (playable ? 1 : 0));
+  CHECK(count(doc, "//script[@src]") == 0);
   CHECK(count(doc, "//link") == 0);
   CHECK(count(doc, "//img") == 0);
   CHECK(count(doc, "//*[@src]") == 0);
@@ -51,6 +55,7 @@ void check_worksheet(const pugi::xml_document& doc, std::size_t puzzles) {
   expected.insert(expected.end(), puzzles, "puzzle");
   expected.push_back("page-break");
   expected.push_back("answer-key");
+  if (playable) expected.push_back("script");
   CHECK(outline(body) == expected);
   const auto answers = doc.select_nodes("//section[@class='answer-key']/section[@class='answer']");
   REQUIRE(answers.size() == puzzles);
@@ -130,8 +135,8 @@ TEST_CASE("worksheet: paper size and where the answer key goes", "[render][cli]"
   REQUIRE(r.exit_code == 0);
   CHECK_THAT(slurp(letter), Catch::Contains("@page { size: letter;"));
   const auto sheet = read_xml(letter);
-  const std::vector<std::string> puzzles_only = {"h1", "name-line", "sheet-code", "puzzle",
-                                                 "puzzle"};
+  const std::vector<std::string> puzzles_only = {"h1",     "name-line", "sheet-code",
+                                                 "puzzle", "puzzle",    "script"};
   CHECK(outline(sheet.child("html").child("body")) == puzzles_only);
   REQUIRE(fs::exists(key));
   const auto key_doc = read_xml(key);
@@ -580,7 +585,7 @@ TEST_CASE("worksheet: a sheet from several specs, a titled part each, numbered t
   const pugi::xml_node body = doc.child("html").child("body");
   CHECK(outline(body) == std::vector<std::string>{"h1", "name-line", "sheet-code", "h2", "puzzle",
                                                   "puzzle", "h2", "puzzle", "page-break",
-                                                  "answer-key"});
+                                                  "answer-key", "script"});
   CHECK(std::string(body.child("h1").child_value()) == "Puzzles");
   const auto parts = doc.select_nodes("/html/body/h2");
   REQUIRE(parts.size() == 2);
@@ -679,6 +684,161 @@ TEST_CASE("worksheet: a spec without bounds still gets every count in its key", 
     const std::string line = answer.node().select_node("p[@class='note']").node().child_value();
     for (const char* kind : {"all-different", "all-equal", "monochrome-sides"})
       CHECK_THAT(line, Catch::Contains(kind));
+  }
+}
+
+TEST_CASE("worksheet: each puzzle is described for play on screen from what the sheet prints",
+          "[render][cli]") {
+  // Instant Insanity: the cubes to turn are the nets, face for face, and nothing else.
+  const fs::path towers = scratch_dir() / "play-towers.html";
+  Result r = run("worksheet " + source("specs/instant-insanity/unique-tower.yaml") +
+                 " --count 2 --key none -o " + towers.string());
+  INFO(r.err);
+  REQUIRE(r.exit_code == 0);
+  auto doc = read_xml(towers);
+  const auto puzzles = doc.select_nodes("//section[@class='puzzle']");
+  REQUIRE(puzzles.size() == 2);
+  for (const auto& puzzle : puzzles) {
+    const auto boxes = puzzle.node().select_nodes("div[@class='play']");
+    REQUIRE(boxes.size() == 1);
+    CHECK(std::string(boxes[0].node().child_value()).empty());  // the script fills it
+    const auto play = nlohmann::json::parse(boxes[0].node().attribute("data-play").value());
+    std::set<std::string> keys;
+    for (const auto& [key, value] : play.items()) keys.insert(key);
+    CHECK(keys == std::set<std::string>{"player", "values", "names", "fills", "cubes", "goal"});
+    CHECK(play["player"] == "tower");
+    CHECK(play["goal"] == "all-different");
+    const auto nets = puzzle.node().select_nodes(".//g[@class='net']");
+    REQUIRE(nets.size() == play["cubes"].size());
+    // The play's slots: top, bottom, front, back, left, right.
+    const std::vector<std::string> slots = {"top", "bottom", "front", "back", "left", "right"};
+    for (std::size_t k = 0; k < nets.size(); ++k)
+      for (std::size_t slot = 0; slot < slots.size(); ++slot) {
+        const auto face = nets[k].node().select_node(
+            (".//g[@class='face'][@data-side='" + slots[slot] + "']").c_str());
+        const int colour = play["cubes"][k][slot];
+        CHECK(play["names"][static_cast<std::size_t>(colour)] ==
+              std::string(face.node().attribute("data-colour").value()));
+      }
+  }
+  CHECK(count(doc, "//script") == 1);
+
+  // The 36 Cube: a colour per cell; each colour once in every row, column and size, the sizes
+  // those the board prints.
+  const fs::path boards = scratch_dir() / "play-boards.html";
+  r = run("worksheet " + source("specs/cube36/unique-n5.yaml") + " --count 1 --key none -o " +
+          boards.string());
+  REQUIRE(r.exit_code == 0);
+  doc = read_xml(boards);
+  const auto box = doc.select_node("//section[@class='puzzle']/div[@class='play']");
+  REQUIRE(box);
+  const auto play = nlohmann::json::parse(box.node().attribute("data-play").value());
+  CHECK(play["player"] == "grid");
+  CHECK(play["rows"] == 5);
+  CHECK(play["columns"] == 5);
+  CHECK(play["values"] == nlohmann::json({"a", "b", "c", "d", "e"}));
+  std::vector<std::string> sizes;
+  nlohmann::json givens = nlohmann::json::array();  // colours printed on the board, as indices
+  bool any_given = false;
+  for (const auto& cell : doc.select_nodes("//g[@class='board']/g[@class='cell']")) {
+    sizes.push_back(cell.node().attribute("data-size").value());
+    const std::string given = cell.node().attribute("data-given").value();
+    any_given = any_given || !given.empty();
+    nlohmann::json index = nullptr;
+    for (std::size_t c = 0; c < play["names"].size(); ++c)
+      if (play["names"][c] == given) index = c;
+    givens.push_back(index);
+  }
+  CHECK(play["labels"] == nlohmann::json(sizes));
+  if (any_given)
+    CHECK(play["givens"] == givens);
+  else
+    CHECK_FALSE(play.contains("givens"));
+  std::size_t lines = 0, by_size = 0;
+  for (const auto& rule : play["rules"]) {
+    REQUIRE(rule["rule"] == "distinct");
+    const std::string where = rule["where"];
+    if (where.rfind("on the cells of size ", 0) == 0) {
+      ++by_size;
+      for (const int cell : rule["cells"])
+        CHECK("on the cells of size " + sizes[static_cast<std::size_t>(cell)] == where);
+    } else {
+      ++lines;
+      CHECK(rule["cells"].size() == 5);
+    }
+  }
+  CHECK(lines == 10);
+  CHECK(by_size >= 1);
+
+  // Eight Blocks has no player yet: no box, no script.
+  const fs::path blocks = scratch_dir() / "play-blocks.html";
+  r = run("worksheet " + source("specs/eight-blocks/eight-cubes-one-solid.yaml") +
+          " --count 1 --key none -o " + blocks.string());
+  REQUIRE(r.exit_code == 0);
+  doc = read_xml(blocks);
+  CHECK(count(doc, "//div[@class='play']") == 0);
+  CHECK(count(doc, "//script") == 0);
+}
+
+TEST_CASE("worksheet: --versions K makes K labelled sheets with keys that share no puzzle",
+          "[render][cli]") {
+  const fs::path base = scratch_dir() / "class.html";
+  const std::vector<std::string> letters = {"A", "B", "C"};
+  for (const auto& letter : letters) {
+    fs::remove(scratch_dir() / ("class-" + letter + ".html"));
+    fs::remove(scratch_dir() / ("class-" + letter + "-key.html"));
+  }
+  fs::remove(base);
+  const std::string spec = source("specs/instant-insanity/unique-tower.yaml");
+  const Result r =
+      run("worksheet " + spec + " --count 2 --versions 3 --key separate -o " + base.string());
+  INFO(r.err);
+  REQUIRE(r.exit_code == 0);
+  CHECK_FALSE(fs::exists(base));  // the versions only
+  std::set<std::vector<std::string>> drawn;
+  std::set<std::string> codes, seeds;
+  for (const auto& letter : letters) {
+    const fs::path sheet = scratch_dir() / ("class-" + letter + ".html");
+    const fs::path key = scratch_dir() / ("class-" + letter + "-key.html");
+    REQUIRE(fs::exists(sheet));
+    REQUIRE(fs::exists(key));
+    const auto doc = read_xml(sheet);
+    const auto key_doc = read_xml(key);
+    const std::string label = "version " + letter;
+    CHECK_THAT(doc.select_node("/html/body/h1").node().child_value(), Catch::EndsWith(label));
+    const std::string code = doc.select_node("//p[@class='sheet-code']").node().child_value();
+    CHECK_THAT(code, Catch::EndsWith(label));
+    codes.insert(code);
+    CHECK_THAT(key_doc.select_node("//section[@class='answer-key']/h1").node().child_value(),
+               Catch::EndsWith(label));
+    const std::string key_code =
+        key_doc.select_node("//section[@class='answer-key']/p[@class='sheet-code']")
+            .node()
+            .child_value();
+    CHECK_THAT(key_code, Catch::StartsWith(code.substr(0, code.find(" \u00b7 version"))));
+    const auto puzzles = doc.select_nodes("//section[@class='puzzle']");
+    CHECK(puzzles.size() == 2);
+    for (const auto& puzzle : puzzles) drawn.insert(face_colours(puzzle.node()));
+    const auto answers = key_doc.select_nodes("//section[@class='answer']");
+    CHECK(answers.size() == 2);
+    for (const auto& answer : answers) {
+      const std::string line = answer.node().select_node("p[@class='note']").node().child_value();
+      seeds.insert(line.substr(0, line.find(':')));
+    }
+  }
+  CHECK(drawn.size() == 6);  // no puzzle on two sheets
+  CHECK(seeds.size() == 6);
+  CHECK(codes.size() == 3);
+
+  // Refused before any work, nothing written: too many versions, none, and versions that
+  // could differ in length.
+  for (const std::string bad : {" --versions 27", " --versions 0", " --versions 2 --allow-fewer"}) {
+    const fs::path never = scratch_dir() / "never-versions.html";
+    const Result refused = run("worksheet " + spec + bad + " -o " + never.string());
+    CHECK(refused.exit_code == 2);
+    CHECK_THAT(refused.err, Catch::Contains("--versions"));
+    CHECK_FALSE(fs::exists(never));
+    CHECK_FALSE(fs::exists(scratch_dir() / "never-versions-A.html"));
   }
 }
 

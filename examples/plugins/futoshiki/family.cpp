@@ -8,6 +8,7 @@
 #include "grid.hpp"
 #include "grid/model.hpp"
 #include "latin.hpp"
+#include "render/play.hpp"
 #include "solve.hpp"
 #include "verify.hpp"
 
@@ -174,6 +175,31 @@ class Futoshiki final : public FamilyOf<Grid> {
     return "Write a number from 1 to " + n + " in every cell so that each row and each column " +
            "has every number once. A sign between two cells says which number is smaller: it " +
            "points at the smaller one.";
+  }
+  // On screen (render/play.hpp): the grid with its givens and signs, checked by the rules.
+  Json play(const Grid& grid, const std::string&) const override {
+    const int n = grid.n();
+    puzzlegen::render::PlayGrid play;
+    play.rows = play.columns = n;
+    for (int v = 1; v <= n; ++v) play.values.push_back(std::to_string(v));
+    for (const int given : grid.givens())
+      play.givens.push_back(given == 0 ? std::nullopt : std::optional<int>(given - 1));
+    for (int r = 0; r < n; ++r) {
+      puzzlegen::render::PlayGrid::Distinct row{{}, "in row " + std::to_string(r + 1)};
+      puzzlegen::render::PlayGrid::Distinct column{{}, "in column " + std::to_string(r + 1)};
+      for (int c = 0; c < n; ++c) {
+        row.cells.push_back(r * n + c);
+        column.cells.push_back(c * n + r);
+      }
+      play.distinct.push_back(std::move(row));
+      play.distinct.push_back(std::move(column));
+    }
+    const auto pairs = futoshiki::neighbour_pairs(n);
+    for (std::size_t k = 0; k < pairs.size(); ++k) {
+      if (grid.sign(k) == Sign::less) play.less.push_back({pairs[k].a, pairs[k].b});
+      if (grid.sign(k) == Sign::greater) play.less.push_back({pairs[k].b, pairs[k].a});
+    }
+    return play.to_json();
   }
   std::string count_phrase(const std::string&, const Count& count,
                            const OptionValues&) const override {

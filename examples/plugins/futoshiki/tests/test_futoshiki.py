@@ -10,12 +10,16 @@ Usage: test_futoshiki.py PUZZLEGEN PLUGIN SOURCE_DIR
   brute force here, which shares no code with the plugin; `puzzlegen verify` verifies the
   generated results (the plugin's own brute force and stabiliser) and catches a changed count.
 - puzzlegen's difficulty grade orders sgt-unequal's levels: easy and extreme grade apart.
+- A worksheet's puzzles are described for play on screen as themselves: each description, read
+  back as a Futoshiki grid, has exactly one solution by the brute force here.
 - The two instance forms read as the same puzzle; bad descriptions are errors (exit 2) that
   name the file and field.
 """
 import concurrent.futures
+import html as html_text
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -250,6 +254,28 @@ def test_worksheet(scratch):
     if result.returncode == 0:
         html = open(sheet).read()
         check(html.count('class="futoshiki"') == 8, "4 puzzles and 4 answers drawn")
+        test_play_descriptions(html)
+
+
+def test_play_descriptions(html):
+    """Each puzzle's description for play on screen (givens, signs, rows and columns) is the
+    puzzle: read as a grid by the brute force here it has exactly one solution."""
+    boxes = re.findall(r'<div class="play"[^>]* data-play="([^"]*)"', html)
+    check(len(boxes) == 4, f"4 puzzles to play on screen, not {len(boxes)}")
+    for text in boxes:
+        d = json.loads(html_text.unescape(text))
+        n = d["rows"]
+        check(d["player"] == "grid" and d["columns"] == n and
+              d["values"] == [str(v) for v in range(1, n + 1)], "a grid of 1 to n")
+        givens = [0 if g is None else g + 1 for g in d["givens"]]
+        # (a, b): value[a] > value[b], as parse_game makes them.
+        relations = [(r["cells"][1], r["cells"][0]) for r in d["rules"] if r["rule"] == "less"]
+        lines = sorted(sorted(r["cells"]) for r in d["rules"] if r["rule"] == "distinct")
+        expected = sorted([list(range(r * n, r * n + n)) for r in range(n)] +
+                          [list(range(c, n * n, n)) for c in range(n)])
+        check(lines == expected, "every row and column holds different numbers")
+        check(brute_force(n, givens, relations) == 1,
+              "the described puzzle has exactly one solution")
 
 
 def main():
