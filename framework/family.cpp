@@ -75,6 +75,11 @@ std::vector<CensusFigure> Family::census_figures(const OptionValues&, const Opti
   return {};
 }
 
+std::optional<Listing> Family::verify_space(const OptionValues&, const OptionValues&, const Limits&,
+                                            const std::function<bool(const Instance&)>&) const {
+  return std::nullopt;
+}
+
 std::vector<std::string> Family::impossible_instances(const OptionValues&,
                                                       const OptionValues&) const {
   return {};

@@ -94,6 +94,14 @@ struct CensusFigure {
   std::function<std::optional<Natural>(const Instance&, const Limits&)> per_class;
 };
 
+// A space listed a second way (Family::verify_space), for `puzzlegen verify` to ask a spec's
+// question again with no model, no propagation and no symmetry breaking in the search.
+struct Listing {
+  bool finished = false;     // every instance listed, within the limits
+  std::uint64_t listed = 0;  // instances looked at (classes visited are fewer)
+  std::string method;        // what was listed and how classes were told apart
+};
+
 // The variables of a space whose solutions are instances. Families add their own symmetry
 // breaking and the spec's instance constraints; generators only branch and decode.
 class InstanceSpace : public Gecode::Space {
@@ -256,6 +264,13 @@ class Family {
   // reproduce, as far as the family knows them.
   virtual std::vector<CensusFigure> census_figures(const OptionValues& parameters,
                                                    const OptionValues& constraints) const;
+  // Every instance with these parameters that meets these instance constraints, enumerated
+  // without the instance space's model and visited once per class, classes told apart by a
+  // second canonical form (not Instance::canonical_key), until `visit` returns false. nullopt
+  // when the family lists no such space (none of its own, or too large to list).
+  virtual std::optional<Listing> verify_space(
+      const OptionValues& parameters, const OptionValues& constraints, const Limits& limits,
+      const std::function<bool(const Instance&)>& visit) const;
 };
 
 // The base a family derives from: Family's contract, with every method that takes an instance

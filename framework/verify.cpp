@@ -130,6 +130,7 @@ class Verifier {
   std::vector<const ResultRecord*> check_shards(const std::vector<const ResultFile*>& shards,
                                                 const ResultFile* merged);
   std::optional<Natural> objective_of(Checked& c) const;
+  std::optional<Rerun> list_again(const Spec& spec) const;
   std::string time_left_note() const {
     return limits_.expired() ? " (the time limit was reached: --time-limit)" : "";
   }
@@ -515,6 +516,82 @@ bool Verifier::check_census(const ResultFile& result, const std::vector<Checked>
   return complete;
 }
 
+// The spec's question asked of every instance the family lists a second way (verify_space):
+// no model, no propagation, no symmetry breaking in the search, each instance judged by the
+// second counts. nullopt when the family lists no such space.
+std::optional<Rerun> Verifier::list_again(const Spec& spec) const {
+  const Family& family = *spec.family;
+  Rerun out;
+  std::optional<std::string> unknown;
+  std::optional<Natural> best;
+  std::uint64_t classes = 0;
+  const auto better = [&](const Natural& a, const Natural& b) {
+    return spec.objective->minimize ? a < b : a > b;
+  };
+  const auto started = Clock::now();
+  const auto listing =
+      family.verify_space(spec.parameters, spec.instance, limits_, [&](const Instance& instance) {
+        ++classes;
+        if (!family.satisfies(instance, spec.instance)) return true;
+        for (const auto& [name, bounds] : spec.measure_bounds) {
+          if (is_difficulty_measure(name)) {
+            unknown = name + " (grades are not re-derived)";
+            return false;
+          }
+          const Count value{family.measure(instance, name), true, StopReason::none};
+          if (bounds.admits(value) == Bounds::Verdict::no) return true;
+        }
+        std::map<std::string, Natural> counts;
+        const auto count = [&](const std::string& kind) -> std::optional<Natural> {
+          if (const auto it = counts.find(kind); it != counts.end()) return it->second;
+          const Recount again =
+              family.verify_counts(instance, kind, spec.solution_options, limits_);
+          if (!again.value || !again.value->exact) {
+            unknown = kind + " (" + again.method + ")";
+            return std::nullopt;
+          }
+          return counts[kind] = again.value->value;
+        };
+        for (const auto& [kind, bounds] : spec.bounds) {
+          const auto value = count(kind);
+          if (!value) return false;
+          if (bounds.admits(Count{*value, true, StopReason::none}) == Bounds::Verdict::no)
+            return true;
+        }
+        std::optional<Natural> objective;
+        if (spec.objective && spec.objective->measure) {
+          objective = Natural(family.measure(instance, *spec.objective->measure));
+        } else if (spec.objective) {
+          objective = Natural(0);
+          for (const auto& kind : spec.objective->kinds) {
+            const auto value = count(kind);
+            if (!value) return false;
+            *objective += *value;
+          }
+        }
+        if (objective && best && better(*best, *objective)) return true;
+        if (objective && (!best || better(*objective, *best))) {
+          best = objective;
+          out.found.clear();
+        }
+        out.found.emplace(instance.canonical_key(), objective);
+        return true;
+      });
+  if (!listing) return std::nullopt;
+  out.seconds = std::chrono::duration<double>(Clock::now() - started).count();
+  out.how = "listing " + listing->method + " (" + std::to_string(listing->listed) + " instances, " +
+            std::to_string(classes) +
+            " classes), each judged by the second counts: no model, no propagation, no "
+            "symmetry breaking in the search";
+  out.finished = listing->finished && !unknown;
+  if (unknown)
+    out.why_not = "no second count of " + *unknown;
+  else if (!listing->finished)
+    out.why_not = "stopped by the time limit after " + std::to_string(listing->listed) +
+                  " instances (--time-limit)";
+  return out;
+}
+
 // An answer is proven: a figure of the census, the objective's bound, or a search again.
 void Verifier::check_proven(const ResultFile& result, std::vector<Checked>& records) {
   const JsonFields f(result.summary, result.file, result.summary_line, "summary.");
@@ -576,11 +653,15 @@ void Verifier::check_proven(const ResultFile& result, std::vector<Checked>& reco
       return;
     }
   }
-  if (!options_.rerun) {
+  // The plainest search the family allows first: its space listed a second way, judged by the
+  // second counts; else the generators' search another way than the result's.
+  std::optional<Rerun> again = list_again(spec);
+  if ((!again || !again->finished) && options_.rerun)
+    if (auto search = options_.rerun(spec, f.text("strategy"), limits_)) again = std::move(search);
+  if (!again && !options_.rerun) {
     add("proven", where, text, Verdict::not_verifiable, "no other search to run");
     return;
   }
-  const std::optional<Rerun> again = options_.rerun(spec, f.text("strategy"), limits_);
   if (!again) {
     add("proven", where, text, Verdict::not_verifiable,
         "no other way to search this space" + time_left_note());

@@ -1,8 +1,10 @@
 // For `puzzlegen verify`: a spec's question asked again by another search than the one that
 // answered it, so that a wrong symmetry argument or a wrong class walk shows as a different
-// answer. A class walk is re-checked by the tree search without the family's symmetry breaking;
-// a tree search by the class walk where the family declares one (a different method
-// altogether), else by the tree search again without its symmetry breaking.
+// answer. A class walk is re-checked by the tree search without the family's symmetry breaking
+// where that ends in half the time left, else by the tree search with it (lex-leader
+// constraints instead of canonical augmentation); a tree search by the class walk where the
+// family declares one (a different method altogether), else by the tree search again without
+// its symmetry breaking.
 #pragma once
 
 #include <optional>

@@ -112,23 +112,31 @@ Recount class_size_again(const BlocksInstance& blocks, const Limits&) {
   for (int v = 0; v < kVarieties; ++v)
     for (const Turn& t : turns())
       variety_of_colouring[turned(varieties()[static_cast<std::size_t>(v)].colouring, t)] = v;
+  // With mirror images, each renaming also after reflecting every cube (right and left
+  // swapped): a colouring of the other hand, so of another variety.
+  const bool mirrors = blocks.convention() == Convention::renaming_and_mirror;
   std::array<int, 6> rename{};
   std::iota(rename.begin(), rename.end(), 0);
-  std::uint64_t fixing = 0, renamings = 0;
+  std::uint64_t fixing = 0, elements = 0;
   do {
-    ++renamings;
-    bool fixes = true;
-    for (int v = 0; v < kVarieties && fixes; ++v) {
-      Colouring c = varieties()[static_cast<std::size_t>(v)].colouring;
-      for (auto& colour : c) colour = rename[static_cast<std::size_t>(colour)];
-      const int image = variety_of_colouring.at(c);
-      fixes = blocks.counts()[static_cast<std::size_t>(image)] ==
-              blocks.counts()[static_cast<std::size_t>(v)];
+    for (const bool reflect : {false, true}) {
+      if (reflect && !mirrors) continue;
+      ++elements;
+      bool fixes = true;
+      for (int v = 0; v < kVarieties && fixes; ++v) {
+        Colouring c = varieties()[static_cast<std::size_t>(v)].colouring;
+        for (auto& colour : c) colour = rename[static_cast<std::size_t>(colour)];
+        if (reflect) std::swap(c[0], c[1]);
+        const int image = variety_of_colouring.at(c);
+        fixes = blocks.counts()[static_cast<std::size_t>(image)] ==
+                blocks.counts()[static_cast<std::size_t>(v)];
+      }
+      fixing += fixes ? 1 : 0;
     }
-    fixing += fixes ? 1 : 0;
   } while (std::next_permutation(rename.begin(), rename.end()));
-  return {Count{Natural(renamings / fixing), true, StopReason::none},
-          "orbit-stabiliser: 720 renamings of the colours over the " + std::to_string(fixing) +
+  return {Count{Natural(elements / fixing), true, StopReason::none},
+          "orbit-stabiliser: " + std::to_string(elements) + " renamings of the colours" +
+              (mirrors ? " and their mirror images" : "") + " over the " + std::to_string(fixing) +
               " that keep the counts"};
 }
 

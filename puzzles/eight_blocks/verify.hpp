@@ -13,7 +13,8 @@ namespace puzzlegen::eight_blocks {
 Recount assemblies_again(const BlocksInstance& blocks, const std::string& kind,
                          const Limits& limits);
 
-// The instance's class (its distinct colour renamings), by orbit-stabiliser.
+// The instance's class (its distinct colour renamings, and mirror images in that convention),
+// by orbit-stabiliser.
 Recount class_size_again(const BlocksInstance& blocks, const Limits& limits);
 
 }  // namespace puzzlegen::eight_blocks

@@ -255,6 +255,12 @@ class InstantInsanity final : public FamilyOf<TowerInstance> {
                                constraints.boolean("every-cube-uses-all-colors"),
                                constraints.boolean("distinct-cubes"));
   }
+  std::optional<Listing> verify_space(
+      const OptionValues& parameters, const OptionValues& constraints, const Limits& limits,
+      const std::function<bool(const Instance&)>& visit) const override {
+    return list_towers(colour_names(parameters), constraints.boolean("every-cube-uses-all-colors"),
+                       constraints.boolean("distinct-cubes"), limits, visit);
+  }
   std::unique_ptr<Solution> first_solution(const TowerInstance& tower, const std::string& kind,
                                            const Limits& limits) const override {
     if (parse_kind(kind) == Kind::all_different) {  // the graph formulation scales to n = 96

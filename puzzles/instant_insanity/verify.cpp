@@ -418,4 +418,91 @@ std::vector<CensusFigure> cube_census_figures(int n, bool every_cube_all_colours
            }}};
 }
 
+std::optional<Listing> list_towers(const std::vector<std::string>& colors,
+                                   bool every_cube_all_colours, bool distinct_cubes,
+                                   const Limits& limits,
+                                   const std::function<bool(const Instance&)>& visit) {
+  const int n = static_cast<int>(colors.size());
+  if (n > 8) return std::nullopt;
+  // The kinds of cube, in lexicographic order, so that comparing indices compares kinds.
+  std::vector<std::array<int, 6>> kinds;
+  std::vector<std::pair<int, int>> pairs;
+  for (int a = 0; a < n; ++a)
+    for (int b = a; b < n; ++b) pairs.emplace_back(a, b);
+  for (std::size_t x = 0; x < pairs.size(); ++x)
+    for (std::size_t y = x; y < pairs.size(); ++y)
+      for (std::size_t z = y; z < pairs.size(); ++z) {
+        const std::array<int, 6> kind = {pairs[x].first,  pairs[x].second, pairs[y].first,
+                                         pairs[y].second, pairs[z].first,  pairs[z].second};
+        if (!every_cube_all_colours ||
+            static_cast<int>(std::set<int>(kind.begin(), kind.end()).size()) == n)
+          kinds.push_back(kind);
+      }
+  const auto k = static_cast<int>(kinds.size());
+  // The multisets (or sets), C(top, n), times the n! renamings tried on each.
+  const std::uint64_t top =
+      distinct_cubes ? static_cast<std::uint64_t>(k) : static_cast<std::uint64_t>(k + n - 1);
+  // n! C(top, n) = top (top - 1) ... (top - n + 1).
+  double steps = 1;
+  for (int i = 0; i < n; ++i) steps *= static_cast<double>(top) - i;
+  if (steps > 1e8) return std::nullopt;
+  // image[r][i]: kind i with its colours renamed by the r-th renaming.
+  std::vector<std::vector<int>> image;
+  std::vector<int> rename(static_cast<std::size_t>(n));
+  std::iota(rename.begin(), rename.end(), 0);
+  do {
+    std::vector<int> row;
+    Cube cube;
+    for (const auto& kind : kinds) {
+      cube.faces = kind;
+      const auto renamed = kind_of(cube, rename);
+      row.push_back(
+          static_cast<int>(std::lower_bound(kinds.begin(), kinds.end(), renamed) - kinds.begin()));
+    }
+    image.push_back(std::move(row));
+  } while (std::next_permutation(rename.begin(), rename.end()));
+
+  Listing out;
+  out.method = "every " + std::string(distinct_cubes ? "set" : "multiset") + " of " +
+               std::to_string(n) + " cubes from the " + std::to_string(k) +
+               " kinds of cube (three pairs of opposite colours)" +
+               (every_cube_all_colours ? " showing every colour" : "") +
+               ", one per class: the least of the " + std::to_string(image.size()) +
+               " renamings of its colours";
+  std::vector<int> chosen(static_cast<std::size_t>(n)), renamed(chosen.size());
+  bool go_on = true;
+  // The least of its orbit: no renaming gives a smaller sorted list of kinds.
+  const auto least = [&] {
+    for (const auto& row : image) {
+      for (std::size_t i = 0; i < chosen.size(); ++i)
+        renamed[i] = row[static_cast<std::size_t>(chosen[i])];
+      std::sort(renamed.begin(), renamed.end());
+      if (renamed < chosen) return false;
+    }
+    return true;
+  };
+  std::function<void(int, int)> choose = [&](int i, int from) {
+    if (!go_on) return;
+    if (i == n) {
+      if ((++out.listed & 0xfff) == 0 && limits.expired()) {
+        go_on = false;
+        return;
+      }
+      if (!least()) return;
+      std::vector<Cube> cubes(chosen.size());
+      for (std::size_t c = 0; c < chosen.size(); ++c)
+        cubes[c].faces = kinds[static_cast<std::size_t>(chosen[c])];
+      go_on = visit(TowerInstance(colors, std::move(cubes)));
+      return;
+    }
+    for (int kind = from; kind < k && go_on; ++kind) {
+      chosen[static_cast<std::size_t>(i)] = kind;
+      choose(i + 1, distinct_cubes ? kind + 1 : kind);
+    }
+  };
+  choose(0, 0);
+  out.finished = go_on;
+  return out;
+}
+
 }  // namespace puzzlegen::instant_insanity

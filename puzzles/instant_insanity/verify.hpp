@@ -27,4 +27,13 @@ Recount class_size_again(const TowerInstance& tower, const Limits& limits);
 std::vector<CensusFigure> cube_census_figures(int n, bool every_cube_all_colours,
                                               bool distinct_cubes);
 
+// Every instance with these colours (n cubes) meeting the per-cube constraints: every multiset
+// (or set) of n kinds of cube, visited when it is the least of its orbit under the n!
+// renamings of the colours (its kinds, sorted, against each renaming's). nullopt when that is
+// more than about 10^8 steps.
+std::optional<Listing> list_towers(const std::vector<std::string>& colors,
+                                   bool every_cube_all_colours, bool distinct_cubes,
+                                   const Limits& limits,
+                                   const std::function<bool(const Instance&)>& visit);
+
 }  // namespace puzzlegen::instant_insanity

@@ -126,6 +126,64 @@ TEST_CASE("verify: Instant Insanity's class sizes by orbit-stabiliser equal the 
   CHECK(figures.front().value == 341055);
 }
 
+TEST_CASE("verify: Instant Insanity's listing of a space visits each class once",
+          "[verify][instant-insanity]") {
+  // Brute force: every multiset (or set) of cube kinds, each kind a colouring of the six faces
+  // up to rotation and reflection, classes by the family's canonical key.
+  for (const auto& [all_colours, distinct] :
+       std::vector<std::pair<bool, bool>>{{false, false}, {true, false}, {false, true}}) {
+    const int n = 3;
+    INFO("every colour " << all_colours << ", distinct " << distinct);
+    std::set<std::array<int, 6>> kinds;
+    ii::Cube cube;
+    for (int code = 0; code < 729; ++code) {
+      for (int f = 0, c = code; f < 6; ++f, c /= 3) cube.faces[static_cast<std::size_t>(f)] = c % 3;
+      if (!all_colours || std::set<int>(cube.faces.begin(), cube.faces.end()).size() == 3)
+        kinds.insert(cube.pairs_key());
+    }
+    const std::vector<std::array<int, 6>> kind(kinds.begin(), kinds.end());
+    std::set<std::vector<int>> classes;
+    std::uint64_t instances = 0;
+    for (std::size_t a = 0; a < kind.size(); ++a)
+      for (std::size_t b = a + (distinct ? 1 : 0); b < kind.size(); ++b)
+        for (std::size_t c = b + (distinct ? 1 : 0); c < kind.size(); ++c) {
+          std::vector<ii::Cube> cubes(3);
+          cubes[0].faces = kind[a];
+          cubes[1].faces = kind[b];
+          cubes[2].faces = kind[c];
+          classes.insert(ii::TowerInstance(ii::default_colors(n), cubes).canonical_key());
+          ++instances;
+        }
+    std::set<std::vector<int>> visited;
+    std::size_t visits = 0;
+    const auto listing = ii::list_towers(ii::default_colors(n), all_colours, distinct, kNoLimit,
+                                         [&](const Instance& instance) {
+                                           ++visits;
+                                           visited.insert(instance.canonical_key());
+                                           return true;
+                                         });
+    REQUIRE(listing);
+    CHECK(listing->finished);
+    CHECK(listing->listed == instances);
+    CHECK(visits == visited.size());  // no class twice
+    CHECK(visited == classes);        // and every one
+  }
+  // Four cubes showing all four colours: the classes' sizes sum to the 341,055 multisets.
+  Natural sum = 0;
+  const auto listing =
+      ii::list_towers(ii::default_colors(4), true, false, kNoLimit, [&](const Instance& instance) {
+        sum +=
+            exact(ii::class_size_again(dynamic_cast<const ii::TowerInstance&>(instance), kNoLimit));
+        return true;
+      });
+  REQUIRE(listing);
+  CHECK(listing->listed == 341055);
+  CHECK(sum == 341055);
+  // Five cubes of five colours are too many to list.
+  CHECK_FALSE(ii::list_towers(ii::default_colors(5), false, false, kNoLimit,
+                              [](const Instance&) { return true; }));
+}
+
 TEST_CASE("verify: the 36 Cube's exact cover equals the brute force", "[verify][cube36]") {
   namespace bf = cube36_brute_force;
   Rng rng(32);
@@ -254,6 +312,10 @@ TEST_CASE("verify: Eight Blocks' solids built corner by corner agree with the fi
     }
     CHECK(exact(eb::assemblies_again(blocks, "composable-varieties", kNoLimit)) == composable);
     CHECK(Natural(exact(eb::class_size_again(blocks, kNoLimit))) == *blocks.class_size());
+    // Up to mirror images too (1,440 symmetries), as maxinfeasible-mirror.yaml counts.
+    const eb::BlocksInstance mirrored(counts, eb::default_colors(),
+                                      eb::Convention::renaming_and_mirror);
+    CHECK(Natural(exact(eb::class_size_again(mirrored, kNoLimit))) == *mirrored.class_size());
   }
   // One cube of every variety: every solid can be built.
   eb::Counts one_each{};

@@ -130,6 +130,52 @@ TEST_CASE("verify: the shipped specs' results verify", "[verify][cli]") {
   CHECK_THAT(r.out, Catch::Contains("every one of the 2^6 groups A tried"));
 }
 
+TEST_CASE("verify: proofs the first search made quickly are searched again another way",
+          "[verify][cli]") {
+  // Instant Insanity's spaces listed whole, each class judged by the second counts.
+  for (const auto& [spec, listed] : std::vector<std::pair<std::string, std::string>>{
+           {"instant-insanity/unique-tower-n6-all-colours",
+            "[proven] proven: no instance meets the spec: listing every multiset of 6 cubes from "
+            "the 15 kinds of cube"},
+           {"instant-insanity/loffler-q5",
+            "[proven] proven optimal: listing every multiset of 4 cubes from the 52 kinds of "
+            "cube"}}) {
+    const std::string file = source("specs/" + spec + ".yaml");
+    const Result r =
+        run("verify " + generated(file, "listed.jsonl") + " --spec " + file + " --time-limit 60s");
+    INFO(spec << "\n" << r.out.substr(0, 3000) << r.err);
+    CHECK(r.exit_code == 0);
+    CHECK_THAT(r.out, Catch::Contains(listed));
+  }
+  // A class walk's proof of Eight Blocks' EXISTENCE: without symmetry breaking the space is
+  // out of reach, so the tree search with the family's lex-leader constraints checks it.
+  const std::string file = source("specs/eight-blocks/existence-row-1-by-classes.yaml");
+  const Result r = run("verify " + generated(file, "existence-by-classes.jsonl") + " --spec " +
+                       file + " --time-limit 20s");
+  INFO(r.out << r.err);
+  CHECK(r.exit_code == 0);
+  CHECK_THAT(r.out, Catch::Contains("the exhaustive tree search with the family's symmetry "
+                                    "breaking (lex-leader constraints"));
+}
+
+TEST_CASE("verify: a proven optimum the listed space beats is FAILED", "[verify][cli][tampered]") {
+  // Loeffler's Q5 made to claim 27 (its record unchanged at 26): the space listed again finds 26.
+  const std::string spec = source("specs/instant-insanity/loffler-q5.yaml");
+  auto lines = lines_of(generated(spec, "q5.jsonl"));
+  ordered summary = ordered::parse(lines.back());
+  REQUIRE(summary["summary"]["best"] == 26);
+  summary["summary"]["best"] = 27;
+  lines.back() = summary.dump();
+  const std::string file = write("q5-worse.jsonl", lines);
+  const Result r = run("verify " + file + " --spec " + spec + " --time-limit 60s");
+  INFO(r.out);
+  CHECK(r.exit_code == 1);
+  CHECK(reports(r.out, "FAILED", file + ":" + std::to_string(lines.size()), "proven"));
+  CHECK_THAT(r.out, Catch::Contains("each judged by the second counts: no model, no propagation, "
+                                    "no symmetry breaking in the search ("));
+  CHECK_THAT(r.out, Catch::Contains("classes accepted) finds the best 26"));
+}
+
 TEST_CASE("verify: shards and their merge verify together", "[verify][cli][scale-out]") {
   const Shards run_shards = partition_shards("together");
   const std::string all = run_shards.merged + " " + run_shards.files[0] + " " +
