@@ -182,7 +182,7 @@ class Futoshiki final : public FamilyOf<Grid> {
     puzzlegen::render::PlayGrid play;
     play.rows = play.columns = n;
     for (int v = 1; v <= n; ++v) play.values.push_back(std::to_string(v));
-    for (const int given : grid.givens())
+    for (const int given : grid.board().cells)
       play.givens.push_back(given == 0 ? std::nullopt : std::optional<int>(given - 1));
     for (int r = 0; r < n; ++r) {
       puzzlegen::render::PlayGrid::Distinct row{{}, "in row " + std::to_string(r + 1)};
@@ -194,10 +194,12 @@ class Futoshiki final : public FamilyOf<Grid> {
       play.distinct.push_back(std::move(row));
       play.distinct.push_back(std::move(column));
     }
-    const auto pairs = futoshiki::neighbour_pairs(n);
+    const auto pairs = puzzlegen::grid::neighbour_pairs(n);
     for (std::size_t k = 0; k < pairs.size(); ++k) {
-      if (grid.sign(k) == Sign::less) play.less.push_back({pairs[k].a, pairs[k].b});
-      if (grid.sign(k) == Sign::greater) play.less.push_back({pairs[k].b, pairs[k].a});
+      if (puzzlegen::grid::mark(grid.board(), k) == Sign::less)
+        play.less.push_back({pairs[k].a, pairs[k].b});
+      if (puzzlegen::grid::mark(grid.board(), k) == Sign::greater)
+        play.less.push_back({pairs[k].b, pairs[k].a});
     }
     return play.to_json();
   }
