@@ -39,6 +39,10 @@ struct GenerateOptions {
   std::size_t subproblems = 256;
   bool joint_model = false;       // post the required kinds on the instance space (InstanceSearch)
   bool symmetry_breaking = true;  // the family's instance symmetry breaking
+  // The spec's bounds (kinds and measures) and the best value so far posted on the instance
+  // space or a growth, so that they prune. Off (only `verify` turns it off, to search a space
+  // plainly), every candidate is judged by its counts and measures alone.
+  bool prune_by_bounds = true;
 };
 
 struct Spec {

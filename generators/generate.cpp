@@ -372,7 +372,7 @@ Improvement improvement(Run& run) {
   } else {
     tighter.min = best + 1 - tie;
   }
-  out.bounds = tighter;
+  if (spec.generate.prune_by_bounds) out.bounds = tighter;
   return out;
 }
 
@@ -497,6 +497,7 @@ InstanceSearch instance_search(const Spec& spec, bool randomized) {
   search.randomized = randomized;
   search.seed = spec.generate.seed;
   search.symmetry_breaking = spec.generate.symmetry_breaking;
+  if (!spec.generate.prune_by_bounds) return search;  // the judge checks every bound itself
   if (spec.generate.joint_model)
     for (const auto& [kind, bounds] : spec.bounds)
       if (bounds.min && *bounds.min >= 1) search.required_kinds.push_back(kind);

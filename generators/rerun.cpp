@@ -50,38 +50,63 @@ std::optional<Rerun> search_again(const Spec& spec, const std::string& strategy,
   again.generate.instances = std::nullopt;
   again.generate.threads = std::max(1u, std::min(threads, GenerateOptions::max_threads));
   again.generate.node_limit = 0;
+  again.generate.joint_model = false;
   // Every tie is kept, so that the search runs to the end of the space (no early stop at a
   // bound, which is the claim being checked).
   if (again.objective) again.objective->count_ties = true;
+
+  // The ways to search again, most independent of the first run first. Each is tried plainly
+  // before it is tried with the spec's bounds pruning: no bound compiled into the space and no
+  // best value posted, so that a wrong encoding of a bound or a wrong propagator for one shows.
+  struct Way {
+    Spec spec;
+    std::string how;
+  };
+  std::vector<Way> ways;
+  const auto both = [&](Spec way, const std::string& how) {
+    Spec plain = way;
+    plain.generate.prune_by_bounds = false;
+    ways.push_back({std::move(plain), how + ", plainly (no bound of the spec pruning the space)"});
+    ways.push_back({std::move(way), how + ", the spec's bounds pruning the space"});
+  };
   const bool walked = strategy == "classes";
   if (!walked && spec.family->growth(spec.parameters, spec.instance)) {
     again.generate.strategy = "classes";
-    return search_until(again,
-                        "a walk of the classes (canonical augmentation) instead of the tree search",
-                        limits.deadline);
+    both(again, "a walk of the classes (canonical augmentation) instead of the tree search");
+  } else {
+    again.generate.strategy = "exhaustive";
+    again.generate.symmetry_breaking = false;
+    both(again, std::string("an exhaustive search without the family's symmetry breaking") +
+                    (walked ? " instead of the class walk" : ""));
+    // A walk's result, where a space is too large to search whole (Eight Blocks' rarely is
+    // small enough): the tree search with the family's symmetry breaking, whose lex-leader
+    // constraints are another argument than the walk's canonical augmentation, so that a wrong
+    // one of either still shows as a different answer.
+    if (walked) {
+      again.generate.symmetry_breaking = true;
+      ways.push_back({again,
+                      "the exhaustive tree search with the family's symmetry breaking "
+                      "(lex-leader constraints, another argument than the walk's canonical "
+                      "augmentation) instead of the class walk"});
+    }
   }
-  again.generate.strategy = "exhaustive";
-  again.generate.symmetry_breaking = false;
-  const std::string unbroken = "exhaustive search without the family's symmetry breaking";
-  const std::string plain = "an " + unbroken + (walked ? " instead of the class walk" : "");
-  if (!walked) return search_until(again, plain, limits.deadline);
-  // A walk's result: without symmetry breaking where that ends in half the time left (a space
-  // searched whole, Eight Blocks' rarely is); else the tree search with the family's
-  // symmetry breaking, whose lex-leader constraints are another argument than the walk's
-  // canonical augmentation, so that a wrong one of either still shows as a different answer.
-  std::optional<Clock::time_point> half = limits.deadline;
-  if (limits.deadline) half = Clock::now() + (*limits.deadline - Clock::now()) / 2;
-  Rerun first = search_until(again, plain, half);
-  if (first.finished) return first;
-  again.generate.symmetry_breaking = true;
-  Rerun second = search_until(
-      again,
-      "the exhaustive tree search with the family's symmetry breaking (lex-leader constraints, "
-      "another argument than the walk's canonical augmentation) instead of the class walk, the " +
-          unbroken + " having " + first.why_not,
-      limits.deadline);
-  second.seconds += first.seconds;
-  return second;
+  // Each way but the last has half the time left; the first to end answers.
+  std::string tried;
+  double seconds = 0;
+  for (std::size_t w = 0; w < ways.size(); ++w) {
+    const bool last = w + 1 == ways.size();
+    std::optional<Clock::time_point> deadline = limits.deadline;
+    if (deadline && !last) deadline = Clock::now() + (*deadline - Clock::now()) / 2;
+    Rerun rerun = search_until(ways[w].spec, ways[w].how, deadline);
+    seconds += rerun.seconds;
+    if (rerun.finished || last) {
+      rerun.seconds = seconds;
+      if (!tried.empty()) rerun.how += " (" + tried + ")";
+      return rerun;
+    }
+    tried += (tried.empty() ? "" : "; ") + ways[w].how + " having " + rerun.why_not;
+  }
+  return std::nullopt;  // not reached: the last way answers
 }
 
 }  // namespace puzzlegen

@@ -337,6 +337,27 @@ TEST_CASE("verify: a class dropped from a proven list is FAILED by searching aga
   CHECK(reports(r.out, "verified", file + ":" + std::to_string(lines.size()), "summary"));
 }
 
+TEST_CASE("verify: a space pruned wrongly by a bound is FAILED by searching it plainly",
+          "[verify][cli][tampered]") {
+  // The family posts "at most 4" for "at most 5": the run lists 0..4 and calls it proven, and a
+  // search again with the bound pruning would agree. Searched plainly, 5 is found.
+  const std::string plugin = std::string("--plugin ") + PUZZLEGEN_OVERPRUNED_PLUGIN + " ";
+  const fs::path spec = scratch_dir() / "overpruned.yaml";
+  std::ofstream(spec) << "puzzle: overpruned\ninstance: {value: {max: 5}}\n"
+                         "solutions: {one: {min: 1}}\ngenerate: {instances: all}\n";
+  const std::string file = generated(spec.string(), "overpruned.jsonl", plugin);
+  const auto lines = lines_of(file);
+  REQUIRE(lines.size() == 6);  // 0..4, and the summary
+  const Result r = run(plugin + "verify " + file + " --spec " + spec.string());
+  INFO(r.out);
+  CHECK(r.exit_code == 1);
+  CHECK(reports(r.out, "FAILED", file + ":6", "proven"));
+  CHECK_THAT(r.out, Catch::Contains("plainly (no bound of the spec pruning the space)"));
+  CHECK_THAT(r.out, Catch::Contains("1 classes it accepts are not in the result"));
+  // Each record is right on its own: only the list is short.
+  CHECK(reports(r.out, "verified", file + ":5", "counts"));
+}
+
 TEST_CASE("verify: a family with no second method is not verifiable, exit 3, never 0",
           "[verify][cli]") {
   const std::string file = write(
