@@ -105,7 +105,9 @@ std::string Grade::name() const {
 
 std::string Grade::text() const {
   std::string how;
-  if (level == easy)
+  if (!reasoning.empty())
+    how = level != extreme ? reasoning : reasoning + "; search: " + search_nodes.text() + " nodes";
+  else if (level == easy)
     how = "propagation alone";
   else if (level != extreme)
     how = "propagation and " +

@@ -41,6 +41,9 @@ struct Grade {
   bool solvable = true;  // false when reasoning or search proved there is no solution
   // Set when a limit cut probing short: the level is then only a lower bound.
   StopReason stopped = StopReason::none;
+  // A grade by a ladder of human techniques (Family::reasoned_grade): what the puzzle needs
+  // ("singles and inequalities", "the ladder stalls"); empty for propagation and probing.
+  std::string reasoning;
 
   std::string name() const;  // "easy", ...
   std::string text() const;  // "hard (propagation and 3 rounds of probing)"

@@ -93,10 +93,16 @@ std::unique_ptr<GradedSpace> Family::graded_space(const Instance&, const std::st
   throw std::logic_error(name() + " does not grade " + kind);
 }
 
+std::optional<Grade> Family::reasoned_grade(const Instance&, const std::string&,
+                                            const Limits&) const {
+  return std::nullopt;
+}
+
 std::optional<Grade> Family::grade_of(const Instance& instance, const std::string& kind,
                                       const Limits& limits) const {
   const auto kinds = graded_kinds();
   if (std::find(kinds.begin(), kinds.end(), kind) == kinds.end()) return std::nullopt;
+  if (auto reasoned = reasoned_grade(instance, kind, limits)) return reasoned;
   const auto space = graded_space(instance, kind);
   return grade(*space, limits);
 }

@@ -173,7 +173,13 @@ class Family {
   virtual std::vector<std::string> graded_kinds() const { return {}; }
   virtual std::unique_ptr<GradedSpace> graded_space(const Instance& instance,
                                                     const std::string& kind) const;
-  // The grade of solving `instance` for `kind`; nullopt when the family does not grade `kind`.
+  // A grade by a ladder of techniques a person uses (grid/reasoning.hpp for Latin boards), for
+  // a graded kind; nullopt (the default) leaves the grade to propagation and probing of
+  // graded_space, which then is the `propagation-difficulty` measure beside it.
+  virtual std::optional<Grade> reasoned_grade(const Instance& instance, const std::string& kind,
+                                              const Limits& limits) const;
+  // The grade of solving `instance` for `kind`: reasoned_grade where the family has one, else
+  // propagation and probing; nullopt when the family does not grade `kind`.
   std::optional<Grade> grade_of(const Instance& instance, const std::string& kind,
                                 const Limits& limits) const;
   // measures() and, when the family grades, the difficulty measures (difficulty.hpp), whose
@@ -291,6 +297,10 @@ class FamilyOf : public Family {
                                                     const std::string& kind) const {
     return Family::graded_space(instance, kind);
   }
+  virtual std::optional<Grade> reasoned_grade(const I& instance, const std::string& kind,
+                                              const Limits& limits) const {
+    return Family::reasoned_grade(instance, kind, limits);
+  }
   virtual Json solve_facts(const I& instance, const Limits& limits) const {
     return Family::solve_facts(instance, limits);
   }
@@ -331,6 +341,10 @@ class FamilyOf : public Family {
   std::unique_ptr<GradedSpace> graded_space(const Instance& instance,
                                             const std::string& kind) const final {
     return graded_space(own(instance), kind);
+  }
+  std::optional<Grade> reasoned_grade(const Instance& instance, const std::string& kind,
+                                      const Limits& limits) const final {
+    return reasoned_grade(own(instance), kind, limits);
   }
   Json solve_facts(const Instance& instance, const Limits& limits) const final {
     return solve_facts(own(instance), limits);

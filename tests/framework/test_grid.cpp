@@ -4,12 +4,15 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <numeric>
 #include <set>
+#include <sstream>
 
 #include "grid/board.hpp"
 #include "grid/model.hpp"
+#include "grid/reasoning.hpp"
 #include "latin.hpp"
 #include "symmetry.hpp"
 #include "yaml_read.hpp"
@@ -434,4 +437,168 @@ TEST_CASE("grid: drawings put labels on every side and marks in the gaps", "[gri
   CHECK(my > old.y(0));
   CHECK(attribute(old.mark(1, 0, false, "<"), "transform").find("rotate(90)") != std::string::npos);
   (void)top;
+}
+
+namespace {
+
+// Every solution of a puzzle on a Latin board, by backtracking over the cells in order (no
+// reasoning of the kit's).
+std::vector<std::vector<int>> all_solutions(const grid::LatinPuzzle& p) {
+  const int n = p.n;
+  std::vector<std::vector<int>> out;
+  std::vector<int> v = p.givens;
+  std::vector<int> box_of(static_cast<std::size_t>(n * n), -1);
+  for (std::size_t b = 0; b < p.boxes.size(); ++b)
+    for (const int cell : p.boxes[b]) box_of[static_cast<std::size_t>(cell)] = static_cast<int>(b);
+  const auto fits = [&](int cell) {
+    const int r = cell / n, c = cell % n, x = v[static_cast<std::size_t>(cell)];
+    for (int other = 0; other < n * n; ++other) {
+      if (other == cell || v[static_cast<std::size_t>(other)] != x) continue;
+      if (other / n == r || other % n == c) return false;
+      if (box_of[static_cast<std::size_t>(cell)] >= 0 &&
+          box_of[static_cast<std::size_t>(other)] == box_of[static_cast<std::size_t>(cell)])
+        return false;
+    }
+    for (const auto& [a, b] : p.less) {
+      const int va = v[static_cast<std::size_t>(a)], vb = v[static_cast<std::size_t>(b)];
+      if (va != 0 && vb != 0 && va >= vb) return false;
+    }
+    return true;
+  };
+  std::function<void(int)> fill = [&](int cell) {
+    if (cell == n * n) {
+      out.push_back(v);
+      return;
+    }
+    if (p.givens[static_cast<std::size_t>(cell)] != 0) {
+      if (fits(cell)) fill(cell + 1);
+      return;
+    }
+    for (int x = 1; x <= n; ++x) {
+      v[static_cast<std::size_t>(cell)] = x;
+      if (fits(cell)) fill(cell + 1);
+    }
+    v[static_cast<std::size_t>(cell)] = 0;
+  };
+  fill(0);
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE(
+    "grid: every step of the reasoning holds in every solution, and the grade is its "
+    "hardest",
+    "[grid][difficulty]") {
+  int solved_by_ladder = 0, stalled = 0;
+  std::set<int> levels_seen;
+  for (std::uint64_t seed = 1; seed <= 300; ++seed) {
+    Rng rng(seed);
+    const int n = 4 + static_cast<int>(seed % 2);
+    const std::vector<int> square = random_latin_square(n, rng);
+    grid::LatinPuzzle p;
+    p.n = n;
+    p.givens.assign(static_cast<std::size_t>(n * n), 0);
+    const int given_percent = 15 + static_cast<int>(seed % 5) * 10;
+    for (int cell = 0; cell < n * n; ++cell)
+      if (static_cast<int>(rng.below(100)) < given_percent)
+        p.givens[static_cast<std::size_t>(cell)] = square[static_cast<std::size_t>(cell)];
+    for (const auto& [a, b] : grid::neighbour_pairs(n))
+      if (rng.below(100) < 30) {
+        const bool up = square[static_cast<std::size_t>(a)] < square[static_cast<std::size_t>(b)];
+        p.less.push_back(up ? grid::LatinPuzzle::Less{a, b} : grid::LatinPuzzle::Less{b, a});
+      }
+    if (seed % 3 == 0 && n == 4)
+      p.boxes = {{0, 1, 4, 5}, {2, 3, 6, 7}, {8, 9, 12, 13}, {10, 11, 14, 15}};
+    if (!p.boxes.empty()) {  // a Sudoku's boxes: the square must keep them too, so none given
+      std::fill(p.givens.begin(), p.givens.end(), 0);
+      p.less.clear();
+    }
+    const auto solutions = all_solutions(p);
+    const grid::Reasoning r = grid::reason(p, Limits{}, 1000);
+    INFO("seed " << seed << ", " << solutions.size() << " solutions, " << r.grade.text());
+    int hardest = 0;
+    for (const auto& step : r.steps) {
+      INFO(step.text);
+      CHECK(!step.text.empty());
+      CHECK((!step.placed.empty() || !step.ruled_out.empty()));
+      hardest = std::max(hardest, step.level);
+      for (const auto& s : solutions) {
+        for (const auto& [cell, x] : step.placed) CHECK(s[static_cast<std::size_t>(cell)] == x);
+        for (const auto& [cell, x] : step.ruled_out) CHECK(s[static_cast<std::size_t>(cell)] != x);
+      }
+    }
+    if (!r.solution.empty()) {
+      ++solved_by_ladder;
+      levels_seen.insert(r.grade.level);
+      REQUIRE(solutions.size() == 1);
+      CHECK(r.solution == solutions.front());
+      CHECK(r.grade.level == std::max(hardest, 1));
+    } else {
+      ++stalled;
+      CHECK(r.grade.level == Grade::extreme);
+      REQUIRE(r.grade.search_nodes.exact);
+      CHECK(r.grade.solvable == !solutions.empty());
+    }
+    if (solutions.size() != 1) CHECK(r.grade.level == Grade::extreme);
+  }
+  // The draw reaches the first two rungs and the search; sets are rarely needed by chance
+  // (below, puzzles of Simon Tatham's `unequal` need them).
+  CHECK(levels_seen == std::set<int>{1, 2});
+  CHECK(stalled > 0);
+  CHECK(solved_by_ladder > 50);
+}
+
+namespace {
+
+// A puzzle in `unequal`'s game description: "N:" then a cell per comma, its given number (0:
+// none) and letters U, D, L, R for a sign saying it is greater than that neighbour.
+grid::LatinPuzzle from_description(const std::string& text) {
+  grid::LatinPuzzle p;
+  p.n = std::stoi(text.substr(0, text.find(':')));
+  std::istringstream cells(text.substr(text.find(':') + 1));
+  int cell = 0;
+  for (std::string item; std::getline(cells, item, ',');) {
+    if (item.empty()) continue;
+    std::size_t digits = 0;
+    while (digits < item.size() && std::isdigit(static_cast<unsigned char>(item[digits]))) ++digits;
+    p.givens.push_back(std::stoi(item.substr(0, digits)));
+    for (const char sign : item.substr(digits)) {
+      const int step = sign == 'U' ? -p.n : sign == 'D' ? p.n : sign == 'L' ? -1 : 1;
+      p.less.push_back({cell + step, cell});
+    }
+    ++cell;
+  }
+  return p;
+}
+
+}  // namespace
+
+TEST_CASE("grid: sgt-unequal's tricky puzzles need sets, its extreme ones a guess",
+          "[grid][difficulty]") {
+  for (const auto& [game, level] : std::vector<std::pair<std::string, int>>{
+           {"5:0,0,0,0L,0L,0,0R,0,0,0L,0,0U,0,0,0,0,0UD,0,0R,0U,0,0L,0,0,0,", 3},
+           {"5:3,1,0,0,0,0R,0,0,0,0,0U,0R,0D,0D,0,0,0,0,0,0,0,0,0,0R,0,", 3},
+           {"5:0D,0,0,0,0,0,0U,0,0L,0,4,2,0,0,0,1,4,0,0L,0,0,0,0,0,3,", 4},
+           {"5:0,0,0,0,3,0,0,0U,1,0U,0,0,0,0,0,0D,0U,0,0U,0U,0,0U,0,0,0L,", 4}}) {
+    const grid::LatinPuzzle p = from_description(game);
+    REQUIRE(p.givens.size() == 25);
+    const auto solutions = all_solutions(p);
+    REQUIRE(solutions.size() == 1);
+    const grid::Reasoning r = grid::reason(p, Limits{}, 1000);
+    INFO(game << ": " << r.grade.text());
+    CHECK(r.grade.level == level);
+    for (const auto& step : r.steps) {
+      INFO(step.text);
+      for (const auto& [cell, x] : step.placed)
+        CHECK(solutions[0][static_cast<std::size_t>(cell)] == x);
+      for (const auto& [cell, x] : step.ruled_out)
+        CHECK(solutions[0][static_cast<std::size_t>(cell)] != x);
+    }
+    if (level == 3) {
+      CHECK(r.solution == solutions[0]);
+      CHECK(std::any_of(r.steps.begin(), r.steps.end(),
+                        [](const auto& step) { return step.level == 3; }));
+    }
+  }
 }

@@ -7,6 +7,7 @@
 #include "error.hpp"
 #include "grid.hpp"
 #include "grid/model.hpp"
+#include "grid/reasoning.hpp"
 #include "latin.hpp"
 #include "render/play.hpp"
 #include "solve.hpp"
@@ -156,9 +157,17 @@ class Futoshiki final : public FamilyOf<Grid> {
   std::vector<KindInfo> measures() const override {
     return {{"givens", "how many numbers are given"},
             {"inequalities", "how many inequality signs there are"},
-            {"clues", "givens and inequalities together"}};
+            {"clues", "givens and inequalities together"},
+            {"propagation-difficulty",
+             "the grade by propagation and probing (1-4), as families without a ladder of "
+             "techniques are graded"}};
   }
   std::uint64_t measure(const Grid& grid, const std::string& name) const override {
+    if (name == "propagation-difficulty") {
+      SolutionSpace space(grid);
+      return static_cast<std::uint64_t>(
+          grade(space, Limits::within(std::chrono::seconds(10))).level);
+    }
     const Board& b = grid.board();
     const int clues = name == "givens"         ? b.given_count()
                       : name == "inequalities" ? b.mark_count()
@@ -240,6 +249,11 @@ class Futoshiki final : public FamilyOf<Grid> {
   }
 
   std::vector<std::string> graded_kinds() const override { return {"solution"}; }
+  // The grade a pupil feels: singles, then inequalities, then sets (grid/reasoning.hpp).
+  std::optional<Grade> reasoned_grade(const Grid& grid, const std::string&,
+                                      const Limits& limits) const override {
+    return grid::reason(grid::latin_puzzle(grid.board()), limits).grade;
+  }
   std::unique_ptr<GradedSpace> graded_space(const Grid& grid, const std::string&) const override {
     return std::make_unique<SolutionSpace>(grid);
   }

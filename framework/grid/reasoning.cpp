@@ -1,0 +1,339 @@
+#include "grid/reasoning.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <cstdint>
+#include <functional>
+#include <map>
+
+namespace puzzlegen::grid {
+
+namespace {
+
+using Mask = std::uint32_t;  // bit v-1: v is still possible
+
+int value_of(Mask mask) {
+  return std::countr_zero(mask) + 1;
+}
+Mask bit(int value) {
+  return Mask{1} << (value - 1);
+}
+
+std::string values_text(Mask mask) {
+  std::string out;
+  const int count = std::popcount(mask);
+  int seen = 0;
+  for (int v = 1; mask >> (v - 1); ++v) {
+    if (!(mask & bit(v))) continue;
+    out += (seen == 0 ? "" : seen + 1 == count ? " or " : ", ") + std::to_string(v);
+    ++seen;
+  }
+  return out;
+}
+
+struct Unit {
+  std::string name;  // "row 2"
+  std::vector<int> cells;
+};
+
+// The candidates of every cell, and which cells are placed (their number struck from their
+// units' other cells).
+struct State {
+  std::vector<Mask> mask;
+  std::vector<bool> placed;
+  bool failed = false;
+};
+
+class Ladder {
+ public:
+  explicit Ladder(const LatinPuzzle& puzzle) : p_(puzzle), n_(puzzle.n) {
+    for (int r = 0; r < n_; ++r) {
+      Unit row{"row " + std::to_string(r + 1), {}}, column{"column " + std::to_string(r + 1), {}};
+      for (int c = 0; c < n_; ++c) {
+        row.cells.push_back(r * n_ + c);
+        column.cells.push_back(c * n_ + r);
+      }
+      units_.push_back(std::move(row));
+      units_.push_back(std::move(column));
+    }
+    for (std::size_t b = 0; b < puzzle.boxes.size(); ++b)
+      units_.push_back({"box " + std::to_string(b + 1), puzzle.boxes[b]});
+    peers_.assign(static_cast<std::size_t>(n_ * n_), {});
+    for (const Unit& unit : units_)
+      for (const int cell : unit.cells)
+        for (const int other : unit.cells)
+          if (other != cell) peers_[static_cast<std::size_t>(cell)].push_back(other);
+  }
+
+  // The givens placed; no step is recorded for them.
+  State start() const {
+    State s;
+    s.mask.assign(static_cast<std::size_t>(n_ * n_), (Mask{1} << n_) - 1);
+    s.placed.assign(s.mask.size(), false);
+    for (std::size_t cell = 0; cell < s.mask.size(); ++cell)
+      if (const int given = p_.givens[cell]; given != 0) s.mask[cell] = bit(given);
+    while (!s.failed && place_naked(s, nullptr)) {
+    }
+    return s;
+  }
+
+  static bool solved(const State& s) {
+    return std::all_of(s.placed.begin(), s.placed.end(), [](bool p) { return p; });
+  }
+
+  // One deduction by the weakest rung that makes one (up to `top`); its rung, or 0 when none
+  // applies (or the state failed). `step`, when given, receives the words.
+  int deduce(State& s, int top, ReasoningStep* step) const {
+    if (s.failed) return 0;
+    if (place_naked(s, step) || hidden_single(s, step)) return 1;
+    if (s.failed || top < 2) return 0;
+    if (inequality(s, step)) return 2;
+    if (s.failed || top < 3) return 0;
+    if (naked_set(s, step)) return 3;
+    return 0;
+  }
+
+  // Every deduction up to `top` until none applies.
+  void saturate(State& s, int top) const {
+    while (deduce(s, top, nullptr) != 0) {
+    }
+  }
+
+ private:
+  std::string name(int cell) const { return cell_name(n_, cell); }
+
+  // Rules `values` out of `cell`, noted in `step` when given.
+  static void strike(State& s, int cell, Mask values, ReasoningStep* step = nullptr) {
+    Mask& m = s.mask[static_cast<std::size_t>(cell)];
+    if (step)
+      for (Mask gone = m & values; gone != 0; gone &= gone - 1)
+        step->ruled_out.emplace_back(cell, value_of(gone & -gone));
+    m &= ~values;
+    if (m == 0) s.failed = true;
+  }
+
+  // A cell with one number left: placed, and the number struck from its units.
+  bool place_naked(State& s, ReasoningStep* step) const {
+    for (int cell = 0; cell < n_ * n_; ++cell) {
+      const auto c = static_cast<std::size_t>(cell);
+      if (s.placed[c] || std::popcount(s.mask[c]) != 1) continue;
+      s.placed[c] = true;
+      for (const int peer : peers_[c]) {
+        if (s.placed[static_cast<std::size_t>(peer)] &&
+            s.mask[static_cast<std::size_t>(peer)] == s.mask[c])
+          s.failed = true;
+        else if (!s.placed[static_cast<std::size_t>(peer)])
+          strike(s, peer, s.mask[c]);
+      }
+      if (step) {
+        step->level = 1;
+        step->text = name(cell) + " is " + std::to_string(value_of(s.mask[c])) +
+                     ": every other number is ruled out for it";
+        step->cells = {cell};
+        step->placed = {{cell, value_of(s.mask[c])}};
+      }
+      return true;
+    }
+    return false;
+  }
+
+  // A number with one place left in a unit: it goes there.
+  bool hidden_single(State& s, ReasoningStep* step) const {
+    for (const Unit& unit : units_)
+      for (int v = 1; v <= n_; ++v) {
+        int place = -1, places = 0;
+        for (const int cell : unit.cells)
+          if (s.mask[static_cast<std::size_t>(cell)] & bit(v)) {
+            place = cell;
+            ++places;
+          }
+        if (places == 0) {
+          s.failed = true;
+          return false;
+        }
+        if (places != 1 || s.placed[static_cast<std::size_t>(place)]) continue;
+        s.mask[static_cast<std::size_t>(place)] = bit(v);
+        place_naked(s, nullptr);
+        if (step) {
+          step->level = 1;
+          step->text = name(place) + " is " + std::to_string(v) + ": the only place left for " +
+                       std::to_string(v) + " in " + unit.name;
+          step->cells = {place};
+          step->placed = {{place, v}};
+        }
+        return true;
+      }
+    return false;
+  }
+
+  // A sign a < b: a cannot hold what is not below some number left in b, nor b what is not
+  // above some number left in a.
+  bool inequality(State& s, ReasoningStep* step) const {
+    for (const auto& [a, b] : p_.less) {
+      const Mask ma = s.mask[static_cast<std::size_t>(a)], mb = s.mask[static_cast<std::size_t>(b)];
+      if (ma == 0 || mb == 0) continue;  // failed already
+      const int most_b = std::bit_width(mb), least_a = value_of(ma);
+      const Mask not_below = ~((bit(most_b) - 1)) & ma;    // values of a at least b's largest
+      const Mask not_above = (bit(least_a + 1) - 1) & mb;  // values of b at most a's least
+      if (!not_below && !not_above) continue;
+      if (step) *step = {};
+      strike(s, a, not_below, step);
+      strike(s, b, not_above, step);
+      if (step) {
+        std::string text = name(a) + " < " + name(b) + ": ";
+        if (not_below) text += name(a) + " cannot be " + values_text(not_below);
+        if (not_below && not_above) text += ", and ";
+        if (not_above) text += name(b) + " cannot be " + values_text(not_above);
+        step->level = 2;
+        step->text = text;
+        step->cells = {a, b};
+      }
+      return true;
+    }
+    return false;
+  }
+
+  // k open cells of a unit holding only k numbers between them: no other cell of the unit
+  // holds those numbers. (A number with k places, its hidden twin, is this on the other cells.)
+  bool naked_set(State& s, ReasoningStep* step) const {
+    for (const Unit& unit : units_) {
+      std::vector<int> open;
+      for (const int cell : unit.cells)
+        if (!s.placed[static_cast<std::size_t>(cell)]) open.push_back(cell);
+      const int m = static_cast<int>(open.size());
+      for (int k = 2; k <= m - 2; ++k) {
+        // Every k-subset of the open cells, as a bit set over `open`.
+        for (std::uint32_t chosen = (1u << k) - 1; chosen < (1u << m);) {
+          Mask together = 0;
+          for (int i = 0; i < m; ++i)
+            if (chosen >> i & 1u)
+              together |= s.mask[static_cast<std::size_t>(open[static_cast<std::size_t>(i)])];
+          if (std::popcount(together) < k) {
+            s.failed = true;
+            return false;
+          }
+          if (std::popcount(together) == k) {
+            std::vector<int> struck, set;
+            if (step) *step = {};
+            for (int i = 0; i < m; ++i) {
+              const int cell = open[static_cast<std::size_t>(i)];
+              if (chosen >> i & 1u)
+                set.push_back(cell);
+              else if (s.mask[static_cast<std::size_t>(cell)] & together) {
+                strike(s, cell, together, step);
+                struck.push_back(cell);
+              }
+            }
+            if (!struck.empty()) {
+              if (step) {
+                std::string cells;
+                for (std::size_t i = 0; i < set.size(); ++i)
+                  cells += (i == 0 ? "" : i + 1 == set.size() ? " and " : ", ") + name(set[i]);
+                step->level = 3;
+                step->text = cells + " hold only " + values_text(together) +
+                             " between them, so no other cell of " + unit.name + " can";
+                step->cells = set;
+              }
+              return true;
+            }
+          }
+          // The next k-subset (Gosper's hack).
+          const std::uint32_t low = chosen & -chosen, ripple = chosen + low;
+          chosen = (((ripple ^ chosen) >> 2) / low) | ripple;
+        }
+      }
+    }
+    return false;
+  }
+
+  const LatinPuzzle& p_;
+  const int n_;
+  std::vector<Unit> units_;
+  std::vector<std::vector<int>> peers_;
+};
+
+const char* kRungs[] = {"", "singles", "singles and inequalities",
+                        "singles, inequalities and sets"};
+
+}  // namespace
+
+LatinPuzzle latin_puzzle(const Board& board) {
+  LatinPuzzle out;
+  out.n = board.n;
+  out.givens = board.cells;
+  const auto pairs = neighbour_pairs(board.n);
+  for (std::size_t k = 0; k < pairs.size(); ++k) {
+    const int sign = mark(board, k);
+    if (sign == 1) out.less.push_back({pairs[k].a, pairs[k].b});
+    if (sign == 2) out.less.push_back({pairs[k].b, pairs[k].a});
+  }
+  if (!board.regions.empty()) {
+    std::map<int, std::vector<int>> boxes;
+    for (std::size_t cell = 0; cell < board.regions.size(); ++cell)
+      boxes[board.regions[cell]].push_back(static_cast<int>(cell));
+    for (auto& [number, cells] : boxes) out.boxes.push_back(std::move(cells));
+  }
+  return out;
+}
+
+Reasoning reason(const LatinPuzzle& puzzle, const Limits& limits, std::size_t max_steps,
+                 std::uint64_t search_node_limit) {
+  const Ladder ladder(puzzle);
+  Reasoning out;
+  Grade& g = out.grade;
+  g.rounds = 0;
+  g.search_nodes = Count{0, true};
+  State s = ladder.start();
+  int hardest = 0;
+  while (!s.failed && !Ladder::solved(s)) {
+    ReasoningStep step;
+    const int rung = ladder.deduce(s, 3, max_steps > out.steps.size() ? &step : nullptr);
+    if (rung == 0) break;
+    hardest = std::max(hardest, rung);
+    if (max_steps > out.steps.size()) out.steps.push_back(std::move(step));
+  }
+  if (!s.failed && Ladder::solved(s)) {
+    g.level = std::max(hardest, 1);
+    g.reasoning = kRungs[g.level];
+    for (const Mask m : s.mask) out.solution.push_back(value_of(m));
+    return out;
+  }
+  // The ladder stalls (or the givens contradict each other): a search, the whole ladder
+  // applied at every node, counts the nodes a guesser needs and the solutions.
+  g.level = Grade::extreme;
+  g.reasoning = "the ladder stalls";
+  std::uint64_t nodes = 0, solutions = 0;
+  bool cut = false;
+  std::function<void(State)> search = [&](State node) {
+    if (cut) return;
+    if (++nodes > search_node_limit || ((nodes & 255) == 0 && limits.expired())) {
+      cut = true;
+      g.stopped = limits.expired() ? limits.stop_reason() : StopReason::node_limit;
+      return;
+    }
+    ladder.saturate(node, 3);
+    if (node.failed) return;
+    if (Ladder::solved(node)) {
+      ++solutions;
+      return;
+    }
+    std::size_t pick = 0;
+    int fewest = 64;
+    for (std::size_t cell = 0; cell < node.mask.size(); ++cell)
+      if (!node.placed[cell] && std::popcount(node.mask[cell]) < fewest) {
+        fewest = std::popcount(node.mask[cell]);
+        pick = cell;
+      }
+    for (Mask rest = node.mask[pick]; rest != 0; rest &= rest - 1) {
+      State child = node;
+      child.mask[pick] = rest & -rest;
+      search(std::move(child));
+    }
+  };
+  search(std::move(s));
+  g.search_nodes = Count{nodes, !cut, cut ? g.stopped : StopReason::none};
+  g.solvable = cut || solutions > 0;
+  return out;
+}
+
+}  // namespace puzzlegen::grid

@@ -1,0 +1,62 @@
+// Difficulty the way a person feels it, for puzzles on a Latin board (every row and column holds
+// 1..n once, and perhaps boxes too): a ladder of techniques a pupil uses, weakest first, each a
+// weak propagator that can say in words what it did. Solving applies the weakest technique that
+// makes progress, again and again; the grade is the hardest one needed:
+//   1 easy      singles: a cell with one number left, or a number with one place left in a row,
+//               a column or a box (Simon Tatham's `unequal` calls these puzzles trivial);
+//   2 medium    and inequalities: a number ruled out because the sign beside its cell cannot
+//               hold with any number left in the neighbour (`unequal`'s easy);
+//   3 hard      and sets: k cells of a row, column or box that hold only k numbers between them,
+//               which no other cell of it can then hold (`unequal`'s tricky);
+//   4 extreme   none of these ends it: a guess must be tried (`unequal`'s extreme and
+//               recursive), and the search's nodes are counted.
+// docs/difficulty.md has the calibration against sgt-unequal's levels.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "difficulty.hpp"
+#include "grid/board.hpp"
+
+namespace puzzlegen::grid {
+
+// A puzzle on a Latin board, as the reasoning sees it.
+struct LatinPuzzle {
+  int n = 0;
+  std::vector<int> givens;  // n*n, row-major; 0 for an open cell
+  struct Less {
+    int smaller = 0, larger = 0;  // cells: `smaller` holds less than `larger`
+  };
+  std::vector<Less> less;
+  std::vector<std::vector<int>> boxes;  // further groups of cells holding different numbers
+};
+
+// A board's givens, its marks read as inequalities (1: the first cell of the pair is smaller, 2:
+// larger, as Futoshiki writes them) and its regions as boxes (Sudoku).
+LatinPuzzle latin_puzzle(const Board& board);
+
+// One deduction, in words ("r2c3 is 4: the only place left for 4 in row 2"), with the cells it
+// concludes about.
+struct ReasoningStep {
+  int level = 1;  // the technique's rung: 1 singles, 2 inequalities, 3 sets
+  std::string text;
+  std::vector<int> cells;
+  // What it concludes: numbers placed, and numbers ruled out, as (cell, number).
+  std::vector<std::pair<int, int>> placed, ruled_out;
+};
+
+struct Reasoning {
+  Grade grade;                       // `reasoning` names the hardest technique used
+  std::vector<ReasoningStep> steps;  // the first `max_steps` deductions, in order
+  std::vector<int> solution;         // when the ladder alone solves it (n*n numbers)
+};
+
+// Solves `puzzle` by the ladder; where it stalls, counts the nodes of a search that applies the
+// whole ladder at every node (at most `search_node_limit`, within `limits`).
+Reasoning reason(const LatinPuzzle& puzzle, const Limits& limits, std::size_t max_steps = 0,
+                 std::uint64_t search_node_limit = 1000000);
+
+}  // namespace puzzlegen::grid
