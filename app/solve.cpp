@@ -77,6 +77,7 @@ int solve(const std::string& file, const OptionOverrides& overrides,
                              {"probes", graded->probes},
                              {"search-nodes", natural_json(graded->search_nodes.value)},
                              {"search-nodes-exact", graded->search_nodes.exact}};
+    if (!graded->reasoning.empty()) j["difficulty"][kind]["reasoning"] = graded->reasoning;
     text << "difficulty of " << kind << ": " << graded->text() << "\n";
   }
   for (const auto& [kind, count] : counts) {
