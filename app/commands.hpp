@@ -68,7 +68,7 @@ std::string version();
 // solve.cpp
 int solve(const std::string& file, const OptionOverrides& options,
           const std::vector<std::string>& kinds, std::uint64_t cap, const std::string& time_limit,
-          unsigned threads, bool grade, Format format, std::ostream& out);
+          unsigned threads, bool grade, std::size_t explain, Format format, std::ostream& out);
 // `given_root`: the folder a spec's `given:` file must lie in (--given-root), "" for the
 // default (load_spec); likewise in the requests below.
 int check(const std::string& file, const std::string& spec_file, const std::string& given_root,
@@ -145,6 +145,8 @@ struct WorksheetRequest {
   std::string code;
   // Different sheets (versions A, B, ...) of `counts` puzzles each, none shared: a class set.
   std::size_t versions = 1;
+  // The first steps of each solution in words in the key (Family::explain), 0 for none.
+  std::size_t explain = 0;
 };
 // Progress goes to `log`, errors to standard error.
 // A sheet of puzzles from one or more specs (a titled part each), numbered through.

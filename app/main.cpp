@@ -118,6 +118,12 @@ int main(int argc, char** argv) {
   solve->add_flag("--no-difficulty", no_difficulty,
                   "do not grade how hard each kind is to solve (the grade replays a solver, which "
                   "takes long on large instances)");
+  std::size_t explain = 0;
+  solve
+      ->add_option("--explain", explain,
+                   "print the first N steps of a solution in words, for families that grade by a "
+                   "ladder of techniques (Futoshiki)")
+      ->check(CLI::Range(0, 1000));
   add_format(solve, format);
 
   auto* check = app.add_subcommand("check", "check an instance against a spec");
@@ -262,6 +268,11 @@ int main(int argc, char** argv) {
                    "(NAME-A.html, NAME-B.html, ...), each with its key; no puzzle is on two")
       ->check(CLI::Range(1, 26))
       ->default_val(1);
+  worksheet
+      ->add_option("--explain", sheet.explain,
+                   "the answer key gives the first N steps of each solution in words, for "
+                   "families that grade by a ladder of techniques (Futoshiki)")
+      ->check(CLI::Range(0, 50));
   worksheet->add_flag("--allow-fewer", sheet.allow_fewer,
                       "when fewer distinct puzzles are found than asked for, make the sheet of "
                       "those found (saying so) instead of nothing");
@@ -369,8 +380,8 @@ int main(int argc, char** argv) {
     if (describe->parsed()) return cli::describe_family(family, fmt, std::cout);
     if (selftest->parsed()) return cli::selftest(selftest_families, selftest_seed, fmt, std::cout);
     if (solve->parsed())
-      return cli::solve(file, overrides, only_kinds, cap, time_limit, threads, !no_difficulty, fmt,
-                        std::cout);
+      return cli::solve(file, overrides, only_kinds, cap, time_limit, threads, !no_difficulty,
+                        explain, fmt, std::cout);
     if (check->parsed()) return cli::check(file, spec_file, given_root, fmt, std::cout);
     if (validate->parsed()) return cli::validate(spec_file, given_root, fmt, std::cout);
     if (generate->parsed()) return cli::generate(spec_file, request, fmt, std::cout);

@@ -36,7 +36,7 @@ bool any_stopped(const std::vector<std::pair<std::string, Count>>& counts) {
 
 int solve(const std::string& file, const OptionOverrides& overrides,
           const std::vector<std::string>& kinds, std::uint64_t cap, const std::string& time_limit,
-          unsigned threads, bool grade, Format format, std::ostream& out) {
+          unsigned threads, bool grade, std::size_t explain, Format format, std::ostream& out) {
   const Limits limits = Limits::within(
       parse_duration(time_limit, {"command line", 0, 0}, "--time-limit"), 0, threads);
   const LoadedInstance loaded = load_instance(file, families());
@@ -79,6 +79,17 @@ int solve(const std::string& file, const OptionOverrides& overrides,
                              {"search-nodes-exact", graded->search_nodes.exact}};
     if (!graded->reasoning.empty()) j["difficulty"][kind]["reasoning"] = graded->reasoning;
     text << "difficulty of " << kind << ": " << graded->text() << "\n";
+  }
+  // The first steps of a solution in words, where the family reasons the way a person does.
+  for (const auto& [kind, count] : counts) {
+    if (explain == 0 || count.value == 0) continue;
+    const auto steps = family.explain(*loaded.instance, kind, explain, limits);
+    if (steps.empty()) continue;
+    text << "first steps of " << kind << ":\n";
+    for (std::size_t k = 0; k < steps.size(); ++k) {
+      text << "  " << k + 1 << ". " << steps[k].text << "\n";
+      j["explanation"][kind].push_back(steps[k].text);
+    }
   }
   for (const auto& [kind, count] : counts) {
     if (count.value == 0) continue;

@@ -309,7 +309,7 @@ std::string how_to_mark(const Spec& spec) {
 
 // The key names the sheet it belongs to: its title, code and the day it was made.
 render::Element answer_key(const std::vector<Section>& sections, bool titled,
-                           const std::string& title, const std::string& code) {
+                           const std::string& title, const std::string& code, std::size_t explain) {
   render::Element key("section");
   key.set("class", "answer-key");
   key.add(render::heading(1, "Answer key: " + title));
@@ -378,6 +378,21 @@ render::Element answer_key(const std::vector<Section>& sections, bool titled,
       if (shown.empty())
         answer.add(render::paragraph(
             none ? "It has no solution." : "No solution was found to draw within the time limit."));
+      // How to start, in words, where the family reasons the way a pupil does (--explain N).
+      if (const auto steps =
+              explain == 0 ? std::vector<ExplainedStep>{}
+                           : family.explain(*puzzle.instance, spec.posed_kind(), explain, limits);
+          !steps.empty()) {
+        answer.add(render::paragraph(steps.size() == 1 ? "The first step:" : "The first steps:"));
+        render::Element list("ol");
+        list.set("class", "steps");
+        for (const auto& step : steps) {
+          render::Element item("li");
+          item.text(step.text);
+          list.add(std::move(item));
+        }
+        answer.add(std::move(list));
+      }
       // Captions only where there is more than one drawing: "all-different solution 2 of 2".
       std::map<std::string, std::size_t> of_kind, seen;
       for (const auto& shown_one : shown) ++of_kind[shown_one.kind];
@@ -515,7 +530,7 @@ void write_sheet(std::vector<Section>& sections, const WorksheetRequest& request
     }
   }
 
-  render::Element key = answer_key(sections, titled, labelled, code);
+  render::Element key = answer_key(sections, titled, labelled, code, request.explain);
   if (request.key == "after") {
     page.add(render::page_break());
     page.add(std::move(key));

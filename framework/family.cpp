@@ -98,6 +98,11 @@ std::optional<Grade> Family::reasoned_grade(const Instance&, const std::string&,
   return std::nullopt;
 }
 
+std::vector<ExplainedStep> Family::explain(const Instance&, const std::string&, std::size_t,
+                                           const Limits&) const {
+  return {};
+}
+
 std::optional<Grade> Family::grade_of(const Instance& instance, const std::string& kind,
                                       const Limits& limits) const {
   const auto kinds = graded_kinds();

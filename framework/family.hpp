@@ -76,6 +76,11 @@ struct KindInfo {
 // solution count by a method that shares no model code with Family::count, or a class size by
 // another argument than Instance::class_size. `value` is empty when the family has no such
 // method for this instance (`method` then says why, and the claim is "not verifiable").
+// One deduction of a solution, in words ("r2c3 is 4: the only place left for 4 in row 2").
+struct ExplainedStep {
+  std::string text;
+};
+
 struct Recount {
   std::optional<Count> value;
   std::string method;  // what was done ("exact cover of the board by transversals"), or why not
@@ -178,6 +183,10 @@ class Family {
   // graded_space, which then is the `propagation-difficulty` measure beside it.
   virtual std::optional<Grade> reasoned_grade(const Instance& instance, const std::string& kind,
                                               const Limits& limits) const;
+  // The first `steps` deductions of a solution by that ladder, in words, for answer keys that
+  // explain (`--explain N`); empty (the default) where the family has no ladder.
+  virtual std::vector<ExplainedStep> explain(const Instance& instance, const std::string& kind,
+                                             std::size_t steps, const Limits& limits) const;
   // The grade of solving `instance` for `kind`: reasoned_grade where the family has one, else
   // propagation and probing; nullopt when the family does not grade `kind`.
   std::optional<Grade> grade_of(const Instance& instance, const std::string& kind,
@@ -301,6 +310,10 @@ class FamilyOf : public Family {
                                               const Limits& limits) const {
     return Family::reasoned_grade(instance, kind, limits);
   }
+  virtual std::vector<ExplainedStep> explain(const I& instance, const std::string& kind,
+                                             std::size_t steps, const Limits& limits) const {
+    return Family::explain(instance, kind, steps, limits);
+  }
   virtual Json solve_facts(const I& instance, const Limits& limits) const {
     return Family::solve_facts(instance, limits);
   }
@@ -345,6 +358,10 @@ class FamilyOf : public Family {
   std::optional<Grade> reasoned_grade(const Instance& instance, const std::string& kind,
                                       const Limits& limits) const final {
     return reasoned_grade(own(instance), kind, limits);
+  }
+  std::vector<ExplainedStep> explain(const Instance& instance, const std::string& kind,
+                                     std::size_t steps, const Limits& limits) const final {
+    return explain(own(instance), kind, steps, limits);
   }
   Json solve_facts(const Instance& instance, const Limits& limits) const final {
     return solve_facts(own(instance), limits);

@@ -57,10 +57,10 @@ def parse_game(text):
     return n, givens, relations
 
 
-def brute_force(n, givens, relations, cap=2):
+def brute_force(n, givens, relations, cap=2, first=None):
     """Solutions of a Futoshiki grid, up to cap: backtracking that fills the empty cell with the
     fewest candidates first (rows and columns kept as bit masks), checking every sign against
-    the cells filled so far."""
+    the cells filled so far. The first solution found goes into the list `first`, if given."""
     grid = [0] * (n * n)
     rows, cols = [0] * n, [0] * n
     bigger = [[] for _ in range(n * n)]
@@ -93,6 +93,8 @@ def brute_force(n, givens, relations, cap=2):
         nonlocal found
         if not empty:
             found += 1
+            if first is not None and not first:
+                first.extend(grid)
             return
         best, options = None, None
         for i in empty:
@@ -288,6 +290,46 @@ def test_worksheet(scratch):
         html = open(sheet).read()
         check(html.count('class="futoshiki"') == 8, "4 puzzles and 4 answers drawn")
         test_play_descriptions(html)
+    # An explaining key (--explain 6): each puzzle's first steps in words, each true of the
+    # puzzle's one solution (by the brute force here).
+    result = puzzlegen("worksheet", os.path.join(SOURCE, "specs/unique-5.yaml"), "--count", "3",
+                       "--explain", "6", "--seed", "7", "-o", sheet)
+    check(result.returncode == 0, f"worksheet --explain: {result.stderr.strip()}")
+    if result.returncode == 0:
+        test_explained_steps(open(sheet).read())
+
+
+def test_explained_steps(html):
+    lists = re.findall(r'<ol class="steps">(.*?)</ol>', html, re.S)
+    boxes = re.findall(r'<div class="play"[^>]* data-play="([^"]*)"', html)
+    check(len(lists) == 3 and len(boxes) == 3, f"3 explained keys, not {len(lists)}")
+    cell = r"r(\d+)c(\d+)"
+    for steps_html, text in zip(lists, boxes):
+        d = json.loads(html_text.unescape(text))
+        n = d["rows"]
+        givens = [0 if g is None else g + 1 for g in d["givens"]]
+        relations = [(r["cells"][1], r["cells"][0]) for r in d["rules"] if r["rule"] == "less"]
+        solution = []
+        check(brute_force(n, givens, relations, first=solution) == 1, "one solution")
+        at = lambda r, c: solution[(int(r) - 1) * n + int(c) - 1]
+        steps = [html_text.unescape(s) for s in re.findall(r"<li>(.*?)</li>", steps_html)]
+        check(len(steps) == 6, f"6 steps, not {len(steps)}: {steps}")
+        for step in steps:
+            claims = 0
+            for r, c, v in re.findall(cell + r" is (\d+)", step):
+                claims += 1
+                check(at(r, c) == int(v), f"'{step}': r{r}c{c} is {at(r, c)}")
+            for r, c, vs in re.findall(cell + r" cannot be ([\d, or]+)", step):
+                claims += 1
+                ruled = [int(v) for v in re.findall(r"\d+", vs)]
+                check(at(r, c) not in ruled, f"'{step}': r{r}c{c} is {at(r, c)}")
+            if " hold only " in step:
+                claims += 1
+                cells, values = step.split(" hold only ")[0], step.split(" hold only ")[1]
+                allowed = [int(v) for v in re.findall(r"\d+", values.split(" between")[0])]
+                for r, c in re.findall(cell, cells):
+                    check(at(r, c) in allowed, f"'{step}': r{r}c{c} is {at(r, c)}")
+            check(claims > 0, f"a step that says what it concludes: '{step}'")
 
 
 def test_play_descriptions(html):
