@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <stdexcept>
 
 namespace puzzlegen::grid {
 
@@ -202,6 +203,9 @@ class Ladder {
         if (!s.placed[static_cast<std::size_t>(cell)]) open.push_back(cell);
       const int m = static_cast<int>(open.size());
       for (int k = 2; k <= m - 2; ++k) {
+        // A set and its complement in the unit (a hidden set) are one deduction: sets of up to
+        // 4 either way are what people look for, and what keeps the enumeration small.
+        if (k > 4 && m - k > 4) continue;
         // Every k-subset of the open cells, as a bit set over `open`.
         for (std::uint32_t chosen = (1u << k) - 1; chosen < (1u << m);) {
           Mask together = 0;
@@ -278,6 +282,9 @@ LatinPuzzle latin_puzzle(const Board& board) {
 
 Reasoning reason(const LatinPuzzle& puzzle, const Limits& limits, std::size_t max_steps,
                  std::uint64_t search_node_limit) {
+  if (puzzle.n < 1 || puzzle.n > 31)
+    throw std::invalid_argument("reason: a Latin board of 1 to 31 numbers, not " +
+                                std::to_string(puzzle.n));
   const Ladder ladder(puzzle);
   Reasoning out;
   Grade& g = out.grade;

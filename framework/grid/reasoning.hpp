@@ -6,11 +6,12 @@
 //               a column or a box (Simon Tatham's `unequal` calls these puzzles trivial);
 //   2 medium    and inequalities: a number ruled out because the sign beside its cell cannot
 //               hold with any number left in the neighbour (`unequal`'s easy);
-//   3 hard      and sets: k cells of a row, column or box that hold only k numbers between them,
+//   3 hard      and sets: k cells of a row, column or box that hold only k numbers between them
+//               (or k numbers with only k places in it; k up to 4 either way),
 //               which no other cell of it can then hold (`unequal`'s tricky);
 //   4 extreme   none of these ends it: a guess must be tried (`unequal`'s extreme and
 //               recursive), and the search's nodes are counted.
-// docs/difficulty.md has the calibration against sgt-unequal's levels.
+// docs/specs.md (instance: difficulty) has the calibration against sgt-unequal's levels.
 #pragma once
 
 #include <cstddef>
