@@ -20,16 +20,19 @@ Mask bit(int value) {
   return Mask{1} << (value - 1);
 }
 
-std::string values_text(Mask mask) {
+// "a", "a or b", "a, b or c" (with `conjunction` "or").
+std::string listed(const std::vector<std::string>& items, const std::string& conjunction) {
   std::string out;
-  const int count = std::popcount(mask);
-  int seen = 0;
-  for (int v = 1; mask >> (v - 1); ++v) {
-    if (!(mask & bit(v))) continue;
-    out += (seen == 0 ? "" : seen + 1 == count ? " or " : ", ") + std::to_string(v);
-    ++seen;
-  }
+  for (std::size_t i = 0; i < items.size(); ++i)
+    out += (i == 0 ? "" : i + 1 == items.size() ? " " + conjunction + " " : ", ") + items[i];
   return out;
+}
+
+// The numbers in `mask`, listed.
+std::string values_text(Mask mask, const std::string& conjunction) {
+  std::vector<std::string> values;
+  for (; mask != 0; mask &= mask - 1) values.push_back(std::to_string(value_of(mask & -mask)));
+  return listed(values, conjunction);
 }
 
 struct Unit {
@@ -182,9 +185,9 @@ class Ladder {
       strike(s, b, not_above, step);
       if (step) {
         std::string text = name(a) + " < " + name(b) + ": ";
-        if (not_below) text += name(a) + " cannot be " + values_text(not_below);
+        if (not_below) text += name(a) + " cannot be " + values_text(not_below, "or");
         if (not_below && not_above) text += ", and ";
-        if (not_above) text += name(b) + " cannot be " + values_text(not_above);
+        if (not_above) text += name(b) + " cannot be " + values_text(not_above, "or");
         step->level = 2;
         step->text = text;
         step->cells = {a, b};
@@ -217,7 +220,8 @@ class Ladder {
             return false;
           }
           if (std::popcount(together) == k) {
-            std::vector<int> struck, set;
+            std::vector<int> set;
+            bool struck = false;
             if (step) *step = {};
             for (int i = 0; i < m; ++i) {
               const int cell = open[static_cast<std::size_t>(i)];
@@ -225,16 +229,15 @@ class Ladder {
                 set.push_back(cell);
               else if (s.mask[static_cast<std::size_t>(cell)] & together) {
                 strike(s, cell, together, step);
-                struck.push_back(cell);
+                struck = true;
               }
             }
-            if (!struck.empty()) {
+            if (struck) {
               if (step) {
-                std::string cells;
-                for (std::size_t i = 0; i < set.size(); ++i)
-                  cells += (i == 0 ? "" : i + 1 == set.size() ? " and " : ", ") + name(set[i]);
+                std::vector<std::string> cells;
+                for (const int cell : set) cells.push_back(name(cell));
                 step->level = 3;
-                step->text = cells + " hold only " + values_text(together) +
+                step->text = listed(cells, "and") + " hold only " + values_text(together, "and") +
                              " between them, so no other cell of " + unit.name + " can";
                 step->cells = set;
               }
