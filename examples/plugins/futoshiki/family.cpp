@@ -6,6 +6,7 @@
 
 #include "error.hpp"
 #include "grid.hpp"
+#include "grid/counting.hpp"
 #include "grid/model.hpp"
 #include "grid/reasoning.hpp"
 #include "latin.hpp"
@@ -228,10 +229,10 @@ class Futoshiki final : public FamilyOf<Grid> {
   }
   bool satisfies(const Grid&, const OptionValues&) const override { return true; }
 
+  // On bit masks (grid/counting.hpp): a generator asks this dozens of times per puzzle.
   Count count(const Grid& grid, const std::string&, const OptionValues&, std::uint64_t cap,
               const Limits& limits) const override {
-    SolutionSpace root(grid);
-    return count_solutions<SolutionSpace>(root, cap, limits);
+    return grid::count_latin(grid::latin_puzzle(grid.board()), cap, limits).count;
   }
   // For `puzzlegen verify` (verify.cpp): brute force, and the class by its stabiliser.
   Recount verify_counts(const Grid& grid, const std::string&, const OptionValues&,
@@ -281,20 +282,62 @@ class Futoshiki final : public FamilyOf<Grid> {
     const int cells = n * n, across = n * (n - 1);
     // Clue k < cells: the given of cell k; otherwise the sign of pair k - cells.
     Board board = Board::empty(n, true);
+    // The same clues as the counter reads them, kept beside the board.
+    grid::LatinPuzzle puzzle{n, board.cells, {}, {}};
+    std::vector<char> sign_on(pairs.size(), 0);
+    grid::LatinCounter counter(n, {});
+    const auto value = [&](int cell) { return square[static_cast<std::size_t>(cell)]; };
+    // A second solution of the clues set so far, while it still is one: adding clues only
+    // removes solutions, so "not unique" is known without a search until a clue rules it out.
+    std::vector<int> other;
+    // The clue just taken back, if any: a second solution must break it, so only solutions that
+    // do are searched for.
+    int taken_back = -1;
     const auto set = [&](int clue, bool on) {
-      const auto value = [&](int cell) { return square[static_cast<std::size_t>(cell)]; };
+      taken_back = on ? -1 : clue;
       if (clue < cells) {
         board.cells[static_cast<std::size_t>(clue)] = on ? value(clue) : 0;
+        puzzle.givens[static_cast<std::size_t>(clue)] = on ? value(clue) : 0;
+        if (on && !other.empty() && other[static_cast<std::size_t>(clue)] != value(clue))
+          other.clear();
         return;
       }
       const auto [a, b] = pairs[static_cast<std::size_t>(clue - cells)];
+      if (on && !other.empty() &&
+          (other[static_cast<std::size_t>(a)] < other[static_cast<std::size_t>(b)]) !=
+              (value(a) < value(b)))
+        other.clear();
       const int sign = !on ? Sign::none : value(a) < value(b) ? Sign::less : Sign::greater;
       (clue - cells < across ? board.across[static_cast<std::size_t>(clue - cells)]
                              : board.down[static_cast<std::size_t>(clue - cells - across)]) = sign;
+      sign_on[static_cast<std::size_t>(clue - cells)] = on;
     };
     const auto unique = [&] {
-      SolutionSpace root{Grid(board)};
-      return grid::count_up_to(root, 2) == 1;
+      if (!other.empty()) return false;
+      puzzle.less.clear();
+      for (std::size_t k = 0; k < pairs.size(); ++k)
+        if (sign_on[k]) {
+          const auto [a, b] = pairs[k];
+          puzzle.less.push_back(value(a) < value(b) ? grid::LatinPuzzle::Less{a, b}
+                                                    : grid::LatinPuzzle::Less{b, a});
+        }
+      if (taken_back >= 0) {
+        std::vector<std::pair<int, int>> ruled_out;
+        if (taken_back < cells) {
+          ruled_out.emplace_back(taken_back, value(taken_back));
+        } else {
+          const auto [a, b] = pairs[static_cast<std::size_t>(taken_back - cells)];
+          puzzle.less.push_back(value(a) < value(b) ? grid::LatinPuzzle::Less{b, a}
+                                                    : grid::LatinPuzzle::Less{a, b});
+        }
+        const grid::LatinCount found = counter.count(puzzle, 1, Limits{}, 1, ruled_out);
+        if (!found.solutions.empty()) other = found.solutions.front();
+        return found.solutions.empty();
+      }
+      const grid::LatinCount found = counter.count(puzzle, 2, Limits{}, 2);
+      for (const auto& solution : found.solutions)
+        if (solution != square) other = solution;
+      return found.count.value == 1;
     };
     grid::minimal_clues(cells + 2 * across, set, unique, rng);
     return std::make_unique<Grid>(std::move(board));
