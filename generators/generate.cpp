@@ -117,7 +117,10 @@ class Run {
     std::lock_guard lock(mutex_);
     if (unique_ || judged_.emplace(key, judged).second) summary_.explored = ++judged_count_;
     Pending& mine = pending_[position];
-    if (wanted()) mine.judged.push_back(key);
+    if (wanted()) {
+      ++mine.judged_count;
+      if (!unique_) mine.judged.push_back(key);  // a class walk meets each class once
+    }
     if (e.undecided && !cancelled()) incomplete_ = true;
     if (spec_.given) summary_.given_failed = e.failed;
     Next next = Next::go_on;
@@ -136,7 +139,7 @@ class Run {
         optimal_keys_.emplace(key, e.class_size);
       }
     } else if (e.accepted()) {
-      mine.found.push_back({instance, key, e, std::move(prepared), mine.judged.size()});
+      mine.found.push_back({instance, key, e, std::move(prepared), mine.judged_count});
       ++mine.accepted;
       if (position == head_) flush_head();
       // Within one subproblem, instances past the number asked for can never be emitted.
@@ -223,10 +226,12 @@ class Run {
   struct Pending {
     std::vector<Finding> found;  // accepted, not yet emitted
     std::uint64_t accepted = 0;
-    // Candidates judged in this subproblem, in order; those up to the run's last emitted
-    // instance count as explored, so that the figure does not depend on the other workers.
+    // Candidates judged in this subproblem, in order (their keys unless the classes are
+    // unique); those up to the run's last emitted instance count as explored, so that the
+    // figure does not depend on the other workers.
     std::vector<std::vector<int>> judged;
-    std::size_t explored = 0;  // how many of `judged` have been counted
+    std::size_t judged_count = 0;
+    std::size_t explored = 0;  // how many of them have been counted
     bool done = false;
   };
 
@@ -253,7 +258,8 @@ class Run {
       }
       head.found.clear();
       if (!head.done || cancelled()) return;
-      if (wanted()) count_explored(head, head.judged.size());
+      if (wanted()) count_explored(head, head.judged_count);
+      std::vector<std::vector<int>>().swap(head.judged);  // counted: no longer needed
       ++head_;
     }
   }
