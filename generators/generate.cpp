@@ -1,6 +1,8 @@
 #include "generate.hpp"
 
 #include <algorithm>
+#include <chrono>
+#include <condition_variable>
 #include <exception>
 #include <map>
 #include <mutex>
@@ -114,7 +116,7 @@ class Run {
     if (prepare_ && e.accepted())
       prepared = prepare_(instance, e, order_.empty() ? 0 : order_[position]);
 
-    std::lock_guard lock(mutex_);
+    std::unique_lock lock(mutex_);
     if (unique_ || judged_.emplace(key, judged).second) summary_.explored = ++judged_count_;
     Pending& mine = pending_[position];
     if (wanted()) {
@@ -141,9 +143,20 @@ class Run {
     } else if (e.accepted()) {
       mine.found.push_back({instance, key, e, std::move(prepared), mine.judged_count});
       ++mine.accepted;
-      if (position == head_) flush_head();
+      if (position == head_) {
+        flush_head();
+      } else {  // it waits for the subproblems before it
+        ++mine.waiting;
+        ++waiting_;
+      }
       // Within one subproblem, instances past the number asked for can never be emitted.
       if (wanted() && mine.accepted >= *wanted()) next = Next::stop;
+      // A worker running ahead of the earliest unfinished subproblem pauses while kWaiting
+      // findings wait for their turn, so that memory does not grow with them. Subproblems are
+      // handed out in order and the earliest one never pauses, so the run goes on; the output
+      // is the same.
+      while (position != head_ && waiting_ >= kWaiting && !cancelled() && !limits_.expired())
+        moved_.wait_for(lock, std::chrono::milliseconds(20));
     }
     report_progress();
     if (cancelled()) return Next::stop;
@@ -231,6 +244,7 @@ class Run {
     // figure does not depend on the other workers.
     std::vector<std::vector<int>> judged;
     std::size_t judged_count = 0;
+    std::size_t waiting = 0;   // findings made before this subproblem was the earliest
     std::size_t explored = 0;  // how many of them have been counted
     bool done = false;
   };
@@ -257,9 +271,14 @@ class Run {
         if (wanted() && summary_.instances >= *wanted()) cancelled_ = true;
       }
       head.found.clear();
+      waiting_ -= head.waiting;
+      head.waiting = 0;
+      moved_.notify_all();
       if (!head.done || cancelled()) return;
       if (wanted()) count_explored(head, head.judged_count);
-      std::vector<std::vector<int>>().swap(head.judged);  // counted: no longer needed
+      // A finished subproblem keeps nothing: clear() would keep the findings' room.
+      std::vector<std::vector<int>>().swap(head.judged);
+      std::vector<Finding>().swap(head.found);
       ++head_;
     }
   }
@@ -295,6 +314,9 @@ class Run {
   bool unique_ = false;
 
   std::mutex mutex_;
+  std::condition_variable moved_;  // findings waiting were emitted
+  static constexpr std::size_t kWaiting = 1024;
+  std::size_t waiting_ = 0;  // findings of subproblems after the earliest unfinished one
   RunSummary summary_;
   bool incomplete_ = false;
   std::map<std::vector<int>, std::shared_ptr<const Evaluation>> judged_;
