@@ -28,6 +28,10 @@ LatinCounter::LatinCounter(int n, const std::vector<std::vector<int>>& boxes)
   unit_count_ = 2 * n_;
   for (int u = 0; u <= unit_count_; ++u) unit_start_.push_back(u * n_);
   for (const auto& box : boxes) {
+    for (const int cell : box)
+      if (cell < 0 || cell >= cells_)
+        throw std::invalid_argument("count_latin: a box with cell " + std::to_string(cell) +
+                                    ", not on the board");
     units_.insert(units_.end(), box.begin(), box.end());
     unit_start_.push_back(static_cast<int>(units_.size()));
     ++unit_count_;
@@ -70,7 +74,11 @@ LatinCount LatinCounter::count(const LatinPuzzle& puzzle, std::uint64_t cap, con
   limits_ = &limits;
   out_ = LatinCount{};
   less_.clear();
-  for (const auto& less : puzzle.less) less_.emplace_back(less.smaller, less.larger);
+  for (const auto& less : puzzle.less) {
+    if (less.smaller < 0 || less.smaller >= cells_ || less.larger < 0 || less.larger >= cells_)
+      throw std::invalid_argument("count_latin: an inequality between cells not on the board");
+    less_.emplace_back(less.smaller, less.larger);
+  }
   Mask* start = frame(0);
   std::fill(placed(0), placed(0) + cells_, 0);
   bool ok = true;

@@ -31,7 +31,8 @@ LatinCount count_latin(const LatinPuzzle& puzzle, std::uint64_t cap, const Limit
 class LatinCounter {
  public:
   LatinCounter(int n, const std::vector<std::vector<int>>& boxes);
-  // `puzzle` must have this counter's size and boxes; the first `keep` solutions are returned.
+  // `puzzle` must have this counter's size and boxes (std::invalid_argument otherwise, or for
+  // an inequality off the board); the first `keep` solutions are returned.
   // `ruled_out` (cell, number) pairs are excluded as well: "is there a solution other than the
   // one I know, differing from it here?"
   LatinCount count(const LatinPuzzle& puzzle, std::uint64_t cap, const Limits& limits = {},

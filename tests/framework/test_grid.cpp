@@ -655,6 +655,14 @@ TEST_CASE("grid: the bit-mask counter counts what backtracking counts, under eve
   CHECK(none > 20);
   CHECK(many > 20);
 
+  // Cells off the board are refused, not read.
+  grid::LatinPuzzle off = empty4;
+  off.less.push_back({0, 16});
+  CHECK_THROWS_AS(grid::count_latin(off, 0), std::invalid_argument);
+  off = empty4;
+  off.boxes = {{0, 1, 2, -1}};
+  CHECK_THROWS_AS(grid::count_latin(off, 0), std::invalid_argument);
+
   // A node limit stops the count and says so: the count is then a lower bound.
   Limits few;
   few.node_limit = 10;
