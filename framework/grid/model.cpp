@@ -40,6 +40,11 @@ void post_ordered_marks(Gecode::Home home, const Gecode::IntVarArgs& x, const Bo
 
 std::vector<int> minimal_clues(int count, const std::function<void(int clue, bool on)>& set,
                                const std::function<bool()>& unique, Rng& rng) {
+  return minimal_clues(count, set, std::function<bool(int)>([&](int) { return unique(); }), rng);
+}
+
+std::vector<int> minimal_clues(int count, const std::function<void(int clue, bool on)>& set,
+                               const std::function<bool(int taken_back)>& unique, Rng& rng) {
   std::vector<int> clues(static_cast<std::size_t>(count));
   std::iota(clues.begin(), clues.end(), 0);
   rng.shuffle(clues);
@@ -47,13 +52,13 @@ std::vector<int> minimal_clues(int count, const std::function<void(int clue, boo
   for (const int clue : clues) {
     set(clue, true);
     used.push_back(clue);
-    if (unique()) break;
+    if (unique(-1)) break;
   }
   rng.shuffle(used);
   std::vector<int> kept;
   for (const int clue : used) {
     set(clue, false);
-    if (!unique()) {
+    if (!unique(clue)) {
       set(clue, true);
       kept.push_back(clue);
     }

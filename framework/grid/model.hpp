@@ -41,5 +41,10 @@ std::uint64_t count_up_to(S& root, std::uint64_t cap, const Limits& limits = Lim
 // holds once every clue is set.
 std::vector<int> minimal_clues(int count, const std::function<void(int clue, bool on)>& set,
                                const std::function<bool()>& unique, Rng& rng);
+// The same loop, telling unique() which clue was just taken back (-1 while clues are being
+// added): the puzzle was unique with it, so a second solution must break it, and a family can
+// search for such solutions alone (Futoshiki does, with grid/counting.hpp's `ruled_out`).
+std::vector<int> minimal_clues(int count, const std::function<void(int clue, bool on)>& set,
+                               const std::function<bool(int taken_back)>& unique, Rng& rng);
 
 }  // namespace puzzlegen::grid

@@ -363,6 +363,24 @@ TEST_CASE("grid: minimal_clues keeps a unique puzzle from which no clue can go",
       CHECK(solutions(b, 2) == 2);
       set(cell, true);
     }
+    // Told which clue was taken back, the loop keeps the same clues: -1 while adding, and
+    // after a removal the clue just set off.
+    Rng again(seed);
+    random_latin_square(n, again);
+    b = Board::empty(n);
+    int last_off = -1;
+    const auto told = grid::minimal_clues(
+        n * n,
+        [&](int cell, bool on) {
+          set(cell, on);
+          last_off = on ? -1 : cell;
+        },
+        [&](int taken_back) {
+          CHECK(taken_back == last_off);
+          return solutions(b, 2) == 1;
+        },
+        again);
+    CHECK(told == kept);
   }
 }
 

@@ -287,14 +287,16 @@ class Futoshiki final : public FamilyOf<Grid> {
     std::vector<char> sign_on(pairs.size(), 0);
     grid::LatinCounter counter(n, {});
     const auto value = [&](int cell) { return square[static_cast<std::size_t>(cell)]; };
+    // Pair k's sign as the square has it, or turned round.
+    const auto sign_of = [&](std::size_t k, bool turned) {
+      const auto [a, b] = pairs[k];
+      return (value(a) < value(b)) != turned ? grid::LatinPuzzle::Less{a, b}
+                                             : grid::LatinPuzzle::Less{b, a};
+    };
     // A second solution of the clues set so far, while it still is one: adding clues only
     // removes solutions, so "not unique" is known without a search until a clue rules it out.
     std::vector<int> other;
-    // The clue just taken back, if any: a second solution must break it, so only solutions that
-    // do are searched for.
-    int taken_back = -1;
     const auto set = [&](int clue, bool on) {
-      taken_back = on ? -1 : clue;
       if (clue < cells) {
         board.cells[static_cast<std::size_t>(clue)] = on ? value(clue) : 0;
         puzzle.givens[static_cast<std::size_t>(clue)] = on ? value(clue) : 0;
@@ -312,24 +314,18 @@ class Futoshiki final : public FamilyOf<Grid> {
                              : board.down[static_cast<std::size_t>(clue - cells - across)]) = sign;
       sign_on[static_cast<std::size_t>(clue - cells)] = on;
     };
-    const auto unique = [&] {
+    // After a clue is taken back, a second solution must break it: only those are searched.
+    const auto unique = [&](int taken_back) {
       if (!other.empty()) return false;
       puzzle.less.clear();
       for (std::size_t k = 0; k < pairs.size(); ++k)
-        if (sign_on[k]) {
-          const auto [a, b] = pairs[k];
-          puzzle.less.push_back(value(a) < value(b) ? grid::LatinPuzzle::Less{a, b}
-                                                    : grid::LatinPuzzle::Less{b, a});
-        }
+        if (sign_on[k]) puzzle.less.push_back(sign_of(k, false));
       if (taken_back >= 0) {
         std::vector<std::pair<int, int>> ruled_out;
-        if (taken_back < cells) {
+        if (taken_back < cells)
           ruled_out.emplace_back(taken_back, value(taken_back));
-        } else {
-          const auto [a, b] = pairs[static_cast<std::size_t>(taken_back - cells)];
-          puzzle.less.push_back(value(a) < value(b) ? grid::LatinPuzzle::Less{b, a}
-                                                    : grid::LatinPuzzle::Less{a, b});
-        }
+        else
+          puzzle.less.push_back(sign_of(static_cast<std::size_t>(taken_back - cells), true));
         const grid::LatinCount found = counter.count(puzzle, 1, Limits{}, 1, ruled_out);
         if (!found.solutions.empty()) other = found.solutions.front();
         return found.solutions.empty();
