@@ -4,6 +4,7 @@
 #include <bit>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 namespace puzzlegen::grid {
 
@@ -25,8 +26,7 @@ LatinCounter::LatinCounter(int n, const std::vector<std::vector<int>>& boxes)
     for (int c = 0; c < n_; ++c) units_.push_back(r * n_ + c);
   for (int c = 0; c < n_; ++c)
     for (int r = 0; r < n_; ++r) units_.push_back(r * n_ + c);
-  unit_count_ = 2 * n_;
-  for (int u = 0; u <= unit_count_; ++u) unit_start_.push_back(u * n_);
+  for (int u = 0; u <= 2 * n_; ++u) unit_start_.push_back(u * n_);
   for (const auto& box : boxes) {
     for (const int cell : box)
       if (cell < 0 || cell >= cells_)
@@ -34,20 +34,20 @@ LatinCounter::LatinCounter(int n, const std::vector<std::vector<int>>& boxes)
                                     ", not on the board");
     units_.insert(units_.end(), box.begin(), box.end());
     unit_start_.push_back(static_cast<int>(units_.size()));
-    ++unit_count_;
   }
   // Peers: every other cell sharing a unit, once each.
+  std::vector<std::vector<int>> units_of(static_cast<std::size_t>(cells_));
+  for (int u = 0; u < unit_count(); ++u)
+    for (int i = unit_start_[u]; i < unit_start_[u + 1]; ++i)
+      units_of[static_cast<std::size_t>(units_[i])].push_back(u);
+  std::vector<int> seen_by(static_cast<std::size_t>(cells_), -1);  // the cell last listing it
   for (int cell = 0; cell < cells_; ++cell) {
     peer_start_.push_back(static_cast<int>(peer_.size()));
-    for (int u = 0; u < unit_count_; ++u) {
-      const auto first = units_.begin() + unit_start_[u],
-                 last = units_.begin() + unit_start_[u + 1];
-      if (std::find(first, last, cell) == last) continue;
-      for (auto other = first; other != last; ++other)
-        if (*other != cell &&
-            std::find(peer_.begin() + peer_start_.back(), peer_.end(), *other) == peer_.end())
-          peer_.push_back(*other);
-    }
+    seen_by[static_cast<std::size_t>(cell)] = cell;
+    for (const int u : units_of[static_cast<std::size_t>(cell)])
+      for (int i = unit_start_[u]; i < unit_start_[u + 1]; ++i)
+        if (std::exchange(seen_by[static_cast<std::size_t>(units_[i])], cell) != cell)
+          peer_.push_back(units_[i]);
   }
   peer_start_.push_back(static_cast<int>(peer_.size()));
   // A frame of candidates per depth; each level of the search fixes a cell.
@@ -113,7 +113,7 @@ bool LatinCounter::propagate(Mask* d, char* done) const {
         }
       }
     }
-    for (int u = 0; u < unit_count_; ++u) {
+    for (int u = 0; u < unit_count(); ++u) {
       // A unit of n cells holds every number once: a number with one place left goes there.
       if (unit_start_[u + 1] - unit_start_[u] != n_) continue;
       Mask once = 0, twice = 0;

@@ -47,9 +47,9 @@ class LatinCounter {
 
   int n_ = 0, cells_ = 0;
   Mask full_ = 0;
-  std::vector<int> units_;  // the cells of every unit, one unit after another
-  std::vector<int> unit_start_;
-  int unit_count_ = 0;
+  std::vector<int> units_;       // the cells of every unit, one unit after another
+  std::vector<int> unit_start_;  // where each unit starts in units_, and where the last ends
+  int unit_count() const { return static_cast<int>(unit_start_.size()) - 1; }
   std::vector<int> peer_, peer_start_;
   // Per count:
   std::vector<std::pair<int, int>> less_;
