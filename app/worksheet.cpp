@@ -379,10 +379,12 @@ render::Element answer_key(const std::vector<Section>& sections, bool titled,
         answer.add(render::paragraph(
             none ? "It has no solution." : "No solution was found to draw within the time limit."));
       // How to start, in words, where the family reasons the way a pupil does (--explain N).
-      if (const auto steps =
-              explain == 0 ? std::vector<ExplainedStep>{}
-                           : family.explain(*puzzle.instance, spec.posed_kind(), explain, limits);
-          !steps.empty()) {
+      // The drawing marks each step's cells with its number.
+      if (const auto explained = explain == 0 ? Explanation{}
+                                              : family.explain(*puzzle.instance, spec.posed_kind(),
+                                                               explain, render::kPageWidth, limits);
+          !explained.steps.empty()) {
+        const auto& steps = explained.steps;
         answer.add(render::paragraph(steps.size() == 1 ? "The first step:" : "The first steps:"));
         render::Element list("ol");
         list.set("class", "steps");
@@ -392,6 +394,13 @@ render::Element answer_key(const std::vector<Section>& sections, bool titled,
           list.add(std::move(item));
         }
         answer.add(std::move(list));
+        // Steps and their drawing make an answer about a page long: it may then break between
+        // its parts rather than leave the page before it empty.
+        answer.set("class", "answer explained");
+        if (explained.drawing.width > 0)
+          answer.add(render::figure(explained.drawing,
+                                    steps.size() == 1 ? "Where the first step is."
+                                                      : "Where the first steps are, by number."));
       }
       // Captions only where there is more than one drawing: "all-different solution 2 of 2".
       std::map<std::string, std::size_t> of_kind, seen;

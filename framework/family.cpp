@@ -98,8 +98,8 @@ std::optional<Grade> Family::reasoned_grade(const Instance&, const std::string&,
   return std::nullopt;
 }
 
-std::vector<ExplainedStep> Family::explain(const Instance&, const std::string&, std::size_t,
-                                           const Limits&) const {
+Explanation Family::explain(const Instance&, const std::string&, std::size_t, double,
+                            const Limits&) const {
   return {};
 }
 

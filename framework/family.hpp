@@ -76,9 +76,19 @@ struct KindInfo {
 // solution count by a method that shares no model code with Family::count, or a class size by
 // another argument than Instance::class_size. `value` is empty when the family has no such
 // method for this instance (`method` then says why, and the claim is "not verifiable").
-// One deduction of a solution, in words ("r2c3 is 4: the only place left for 4 in row 2").
+// One deduction of a solution, in words ("r2c3 is 4: the only place left for 4 in row 2"),
+// and the parts of the puzzle it is about, in the family's own numbering (a grid's cells
+// row-major, Instant Insanity's cubes), which a key's drawing marks with the step's number.
 struct ExplainedStep {
   std::string text;
+  std::vector<int> cells;
+};
+
+// The first steps of a solution, and the puzzle drawn with each step's parts marked by its
+// number (no drawing, width 0, where the family marks none).
+struct Explanation {
+  std::vector<ExplainedStep> steps;
+  render::Drawing drawing;
 };
 
 struct Recount {
@@ -184,9 +194,10 @@ class Family {
   virtual std::optional<Grade> reasoned_grade(const Instance& instance, const std::string& kind,
                                               const Limits& limits) const;
   // The first `steps` deductions of a solution by that ladder, in words, for answer keys that
-  // explain (`--explain N`); empty (the default) where the family has no ladder.
-  virtual std::vector<ExplainedStep> explain(const Instance& instance, const std::string& kind,
-                                             std::size_t steps, const Limits& limits) const;
+  // explain (`--explain N`), drawn on the puzzle `width` wide; empty (the default) where the
+  // family has no ladder for `kind`.
+  virtual Explanation explain(const Instance& instance, const std::string& kind, std::size_t steps,
+                              double width, const Limits& limits) const;
   // The grade of solving `instance` for `kind`: reasoned_grade where the family has one, else
   // propagation and probing; nullopt when the family does not grade `kind`.
   std::optional<Grade> grade_of(const Instance& instance, const std::string& kind,
@@ -310,9 +321,9 @@ class FamilyOf : public Family {
                                               const Limits& limits) const {
     return Family::reasoned_grade(instance, kind, limits);
   }
-  virtual std::vector<ExplainedStep> explain(const I& instance, const std::string& kind,
-                                             std::size_t steps, const Limits& limits) const {
-    return Family::explain(instance, kind, steps, limits);
+  virtual Explanation explain(const I& instance, const std::string& kind, std::size_t steps,
+                              double width, const Limits& limits) const {
+    return Family::explain(instance, kind, steps, width, limits);
   }
   virtual Json solve_facts(const I& instance, const Limits& limits) const {
     return Family::solve_facts(instance, limits);
@@ -359,9 +370,9 @@ class FamilyOf : public Family {
                                       const Limits& limits) const final {
     return reasoned_grade(own(instance), kind, limits);
   }
-  std::vector<ExplainedStep> explain(const Instance& instance, const std::string& kind,
-                                     std::size_t steps, const Limits& limits) const final {
-    return explain(own(instance), kind, steps, limits);
+  Explanation explain(const Instance& instance, const std::string& kind, std::size_t steps,
+                      double width, const Limits& limits) const final {
+    return explain(own(instance), kind, steps, width, limits);
   }
   Json solve_facts(const Instance& instance, const Limits& limits) const final {
     return solve_facts(own(instance), limits);

@@ -16,9 +16,9 @@ namespace puzzlegen::cli {
 namespace fs = std::filesystem;
 
 const std::vector<std::string> kCheckFields = {"yaml", "example"};
-const std::vector<std::string> kSheetFields = {"example", "yaml",       "count",   "difficulty",
-                                               "paper",   "key",        "scale",   "seed",
-                                               "fewer",   "show-level", "versions"};
+const std::vector<std::string> kSheetFields = {"example", "yaml",       "count",    "difficulty",
+                                               "paper",   "key",        "scale",    "seed",
+                                               "fewer",   "show-level", "versions", "explain"};
 const std::vector<std::string> kInstancesFields = {"example", "yaml", "instances", "seed"};
 
 Json request_object(const std::string& text, const std::vector<std::string>& fields) {
@@ -184,6 +184,8 @@ std::vector<std::string> sheet_arguments(const Json& body, const Spec& spec,
   if (fewer) args.push_back("--allow-fewer");
   if (versions > 1) args.insert(args.end(), {"--versions", std::to_string(versions)});
   if (!show_level) args.push_back("--hide-level");
+  if (const auto explain = whole_field(body, "explain", 0, 0, 50); explain > 0)
+    args.insert(args.end(), {"--explain", std::to_string(explain)});
   return with_limit_and_seed(std::move(args), body, limits);
 }
 

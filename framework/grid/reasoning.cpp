@@ -28,13 +28,6 @@ std::string listed(const std::vector<std::string>& items, const std::string& con
   return out;
 }
 
-// The numbers in `mask`, listed.
-std::string values_text(Mask mask, const std::string& conjunction) {
-  std::vector<std::string> values;
-  for (; mask != 0; mask &= mask - 1) values.push_back(std::to_string(value_of(mask & -mask)));
-  return listed(values, conjunction);
-}
-
 struct Unit {
   std::string name;  // "row 2"
   std::vector<int> cells;
@@ -50,7 +43,8 @@ struct State {
 
 class Ladder {
  public:
-  explicit Ladder(const LatinPuzzle& puzzle) : p_(puzzle), n_(puzzle.n) {
+  Ladder(const LatinPuzzle& puzzle, const Wording& wording)
+      : p_(puzzle), w_(wording), n_(puzzle.n) {
     for (int r = 0; r < n_; ++r) {
       Unit row{"row " + std::to_string(r + 1), {}}, column{"column " + std::to_string(r + 1), {}};
       for (int c = 0; c < n_; ++c) {
@@ -61,7 +55,9 @@ class Ladder {
       units_.push_back(std::move(column));
     }
     for (std::size_t b = 0; b < puzzle.boxes.size(); ++b)
-      units_.push_back({"box " + std::to_string(b + 1), puzzle.boxes[b]});
+      units_.push_back(
+          {b < wording.box_names.size() ? wording.box_names[b] : "box " + std::to_string(b + 1),
+           puzzle.boxes[b]});
     peers_.assign(static_cast<std::size_t>(n_ * n_), {});
     for (const Unit& unit : units_)
       for (const int cell : unit.cells)
@@ -105,6 +101,17 @@ class Ladder {
 
  private:
   std::string name(int cell) const { return cell_name(n_, cell); }
+  std::string value_name(int v) const {
+    return static_cast<std::size_t>(v) <= w_.value_names.size()
+               ? w_.value_names[static_cast<std::size_t>(v - 1)]
+               : std::to_string(v);
+  }
+  // The values in `mask`, listed.
+  std::string values_text(Mask mask, const std::string& conjunction) const {
+    std::vector<std::string> values;
+    for (; mask != 0; mask &= mask - 1) values.push_back(value_name(value_of(mask & -mask)));
+    return listed(values, conjunction);
+  }
 
   // Rules `values` out of `cell`, noted in `step` when given.
   static void strike(State& s, int cell, Mask values, ReasoningStep* step = nullptr) {
@@ -131,8 +138,8 @@ class Ladder {
       }
       if (step) {
         step->level = 1;
-        step->text = name(cell) + " is " + std::to_string(value_of(s.mask[c])) +
-                     ": every other number is ruled out for it";
+        step->text = name(cell) + " is " + value_name(value_of(s.mask[c])) + ": every other " +
+                     w_.noun + " is ruled out for it";
         step->cells = {cell};
         step->placed = {{cell, value_of(s.mask[c])}};
       }
@@ -160,8 +167,8 @@ class Ladder {
         place_naked(s, nullptr);
         if (step) {
           step->level = 1;
-          step->text = name(place) + " is " + std::to_string(v) + ": the only place left for " +
-                       std::to_string(v) + " in " + unit.name;
+          step->text = name(place) + " is " + value_name(v) + ": the only place left for " +
+                       value_name(v) + " in " + unit.name;
           step->cells = {place};
           step->placed = {{place, v}};
         }
@@ -254,6 +261,7 @@ class Ladder {
   }
 
   const LatinPuzzle& p_;
+  const Wording& w_;
   const int n_;
   std::vector<Unit> units_;
   std::vector<std::vector<int>> peers_;
@@ -284,11 +292,11 @@ LatinPuzzle latin_puzzle(const Board& board) {
 }
 
 Reasoning reason(const LatinPuzzle& puzzle, const Limits& limits, std::size_t max_steps,
-                 std::uint64_t search_node_limit) {
+                 std::uint64_t search_node_limit, const Wording& wording) {
   if (puzzle.n < 1 || puzzle.n > 31)
     throw std::invalid_argument("reason: a Latin board of 1 to 31 numbers, not " +
                                 std::to_string(puzzle.n));
-  const Ladder ladder(puzzle);
+  const Ladder ladder(puzzle, wording);
   Reasoning out;
   Grade& g = out.grade;
   g.rounds = 0;
@@ -305,6 +313,7 @@ Reasoning reason(const LatinPuzzle& puzzle, const Limits& limits, std::size_t ma
   if (!s.failed && Ladder::solved(s)) {
     g.level = std::max(hardest, 1);
     g.reasoning = kRungs[g.level];
+    if (puzzle.less.empty() && g.level == 3) g.reasoning = "singles and sets";  // no signs
     for (const Mask m : s.mask) out.solution.push_back(value_of(m));
     return out;
   }
@@ -343,6 +352,20 @@ Reasoning reason(const LatinPuzzle& puzzle, const Limits& limits, std::size_t ma
   search(std::move(s));
   g.search_nodes = Count{nodes, !cut, cut ? g.stopped : StopReason::none};
   g.solvable = cut || solutions > 0;
+  return out;
+}
+
+Explanation explain(const LatinPuzzle& puzzle, std::size_t steps, const Limits& limits,
+                    const Wording& wording) {
+  Explanation out;
+  for (auto& step : reason(puzzle, limits, steps, 0, wording).steps)
+    out.steps.push_back({std::move(step.text), std::move(step.cells)});
+  return out;
+}
+
+std::vector<std::vector<int>> step_cells(const Explanation& explanation) {
+  std::vector<std::vector<int>> out;
+  for (const auto& step : explanation.steps) out.push_back(step.cells);
   return out;
 }
 

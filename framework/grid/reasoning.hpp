@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "difficulty.hpp"
+#include "family.hpp"
 #include "grid/board.hpp"
 
 namespace puzzlegen::grid {
@@ -33,6 +34,15 @@ struct LatinPuzzle {
   };
   std::vector<Less> less;
   std::vector<std::vector<int>> boxes;  // further groups of cells holding different numbers
+};
+
+// How steps name things: value v as value_names[v - 1], box b as box_names[b], a value in
+// general as `noun` (the defaults: "4", "box 2", "number"; the 36 Cube says "red", "the cells
+// of size 3", "colour").
+struct Wording {
+  std::vector<std::string> value_names;
+  std::vector<std::string> box_names;
+  std::string noun = "number";
 };
 
 // A board's givens, its marks read as inequalities (1: the first cell of the pair is smaller, 2:
@@ -58,6 +68,12 @@ struct Reasoning {
 // Solves `puzzle` by the ladder; where it stalls, counts the nodes of a search that applies the
 // whole ladder at every node (at most `search_node_limit`, within `limits`).
 Reasoning reason(const LatinPuzzle& puzzle, const Limits& limits, std::size_t max_steps = 0,
-                 std::uint64_t search_node_limit = 1000000);
+                 std::uint64_t search_node_limit = 1000000, const Wording& wording = {});
+
+// The first `steps` deductions by the ladder, for Family::explain: the words and each step's
+// cells. The family adds its drawing: its grid with render::Grid::mark_steps(step_cells(...)).
+Explanation explain(const LatinPuzzle& puzzle, std::size_t steps, const Limits& limits,
+                    const Wording& wording = {});
+std::vector<std::vector<int>> step_cells(const Explanation& explanation);
 
 }  // namespace puzzlegen::grid

@@ -1,6 +1,8 @@
 #include "render/grid.hpp"
 
 #include <cmath>
+#include <map>
+#include <set>
 
 namespace puzzlegen::render {
 
@@ -54,6 +56,30 @@ Element Grid::side_label(Side side, int index, const std::string& text, double s
       break;
   }
   return label(x(columns - 1) + cell + margin_right / 2, down, text, size, "middle");
+}
+
+void Grid::mark_steps(Drawing& drawing, const std::vector<std::vector<int>>& cells_by_step) const {
+  std::map<int, std::string> steps_at;  // per cell, the numbers of the steps about it
+  for (std::size_t k = 0; k < cells_by_step.size(); ++k)
+    for (const int at : std::set<int>(cells_by_step[k].begin(), cells_by_step[k].end()))
+      if (at >= 0 && at < rows * columns)
+        steps_at[at] += (steps_at[at].empty() ? "" : ",") + std::to_string(k + 1);
+  for (const auto& [at, numbers] : steps_at) {
+    const int row = at / columns, column = at % columns;
+    // A light tint that keeps the digits readable, and a dashed inner frame for grey print.
+    drawing.content.add(Element("rect")
+                            .set("class", "step")
+                            .set("x", x(column) + 2)
+                            .set("y", y(row) + 2)
+                            .set("width", cell - 4)
+                            .set("height", cell - 4)
+                            .set("fill", "#ffd54f")
+                            .set("fill-opacity", 0.35)
+                            .set("stroke", "#b26a00")
+                            .set("stroke-dasharray", "3 2"));
+    drawing.content.add(label(x(column) + 4, y(row) + cell - 5, numbers, 11, "start", "bold")
+                            .set("fill", "#7a4a00"));
+  }
 }
 
 void Grid::add_frame(Drawing& drawing) const {

@@ -43,6 +43,9 @@ struct Grid {
   // Text in the margin on `side`, level with row or column `index` (0-based): a clue read from
   // outside. The margin on that side must have room (margin, margin_right, margin_bottom).
   Element side_label(Side side, int index, const std::string& text, double size = 16) const;
+  // For an answer key that explains: each step's cells (row-major, step 1 first) tinted, with
+  // the numbers of the steps about a cell in its bottom-left corner ("1,4"), drawn over the grid.
+  void mark_steps(Drawing& drawing, const std::vector<std::vector<int>>& cells_by_step) const;
   // Numbers rows and columns from 1 in the margins (when there is one and `numbered`) and
   // sizes `drawing` to the grid.
   void add_frame(Drawing& drawing) const;

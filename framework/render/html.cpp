@@ -32,6 +32,8 @@ figure { display: inline-block; margin: 0 4mm 1mm 0; break-inside: avoid; vertic
 figcaption { font-size: 9.5pt; margin-top: 1mm; max-width: 170mm; }
 section.puzzle, section.answer { break-inside: avoid; margin-bottom: 3mm; }
 section.puzzle[data-pieces] { break-inside: auto; orphans: 1; widows: 1; }
+section.answer.explained { break-inside: auto; }
+ol.steps { break-inside: avoid; }
 div.first-row { break-inside: avoid; }
 section.puzzle[data-pieces] figure { margin-right: 0; }
 section.puzzle[data-pieces], div.first-row { font-size: 0; }

@@ -69,6 +69,9 @@ def main():
         refused(server, "/api/sheets", {"example": "../../etc/passwd"}, 404, ["no example"])
         refused(server, "/api/sheets", {"example": tower, "paper": "a3"}, 400, ["paper"], "paper")
         refused(server, "/api/sheets", {"example": tower, "scale": 9}, 400, ["scale"], "scale")
+        for explain in [51, -1, "3", 1.5]:
+            refused(server, "/api/sheets", {"example": tower, "explain": explain}, 400,
+                    ["explain must be a whole number from 0 to 50"], "explain")
         refused(server, "/api/sheets", {"example": tower, "colour": 1}, 400,
                 ["unknown field 'colour'"])
         refused(server, "/api/sheets", {"example": "eight-blocks/eight-cubes-one-solid.yaml",
@@ -122,6 +125,15 @@ def main():
         check(run.get("seed") == 5 and run["progress"] == "Done",
               "its status says its seed, and that it is done (%s, %s)"
               % (run.get("seed"), run["progress"]))
+
+        # A key that explains: each answer's first steps in words, marked on its drawing.
+        status, explained = server.request("POST", "/api/sheets",
+                                           {"example": tower, "count": 1, "explain": 4})
+        run = server.wait(explained["id"])
+        status, sheet = server.request("GET", run["files"]["sheet"])
+        check(run["state"] == "done" and sheet.count(b'<ol class="steps">') == 1 and
+              sheet.count(b"<li>") >= 4 and b'class="step"' in sheet,
+              "a sheet asked to explain 4 steps has them in its key, marked on the drawing")
 
         # While a sheet runs its progress is words a teacher reads: how many puzzles are found
         # of how many, and about how long is left; never a command line.

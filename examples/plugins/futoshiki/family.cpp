@@ -255,11 +255,10 @@ class Futoshiki final : public FamilyOf<Grid> {
                                       const Limits& limits) const override {
     return grid::reason(grid::latin_puzzle(grid.board()), limits).grade;
   }
-  std::vector<ExplainedStep> explain(const Grid& grid, const std::string&, std::size_t steps,
-                                     const Limits& limits) const override {
-    std::vector<ExplainedStep> out;
-    for (auto& step : grid::reason(grid::latin_puzzle(grid.board()), limits, steps).steps)
-      out.push_back({std::move(step.text)});
+  Explanation explain(const Grid& grid, const std::string&, std::size_t steps, double,
+                      const Limits& limits) const override {
+    auto out = grid::explain(grid::latin_puzzle(grid.board()), steps, limits);
+    out.drawing = grid.draw_steps(grid::step_cells(out));
     return out;
   }
   std::unique_ptr<GradedSpace> graded_space(const Grid& grid, const std::string&) const override {

@@ -24,7 +24,8 @@ int flipped(int s) {
   return s == Sign::less ? Sign::greater : s == Sign::greater ? Sign::less : Sign::none;
 }
 
-puzzlegen::render::Drawing draw_grid(const Board& board, const std::vector<int>& numbers) {
+puzzlegen::render::Drawing draw_grid(const Board& board, const std::vector<int>& numbers,
+                                     const std::vector<std::vector<int>>& cells_by_step = {}) {
   const int n = board.n;
   const puzzlegen::render::Grid layout{n, n, 40, 18, 22};
   puzzlegen::render::Drawing d;
@@ -44,6 +45,7 @@ puzzlegen::render::Drawing draw_grid(const Board& board, const std::vector<int>&
     if (const int s = grid::mark(board, k))
       d.content.add(layout.mark(pairs[k].a / n, pairs[k].a % n, pairs[k].b == pairs[k].a + 1,
                                 s == Sign::less ? "<" : ">"));
+  layout.mark_steps(d, cells_by_step);
   layout.add_frame(d);
   return d;
 }
@@ -79,6 +81,11 @@ puzzlegen::render::Drawing Grid::draw(double) const {
 
 puzzlegen::render::Drawing Grid::draw_filled(const std::vector<int>& solution) const {
   return draw_grid(board(), solution);
+}
+
+puzzlegen::render::Drawing Grid::draw_steps(
+    const std::vector<std::vector<int>>& cells_by_step) const {
+  return draw_grid(board(), {}, cells_by_step);
 }
 
 std::string Grid::game_description() const {

@@ -27,6 +27,9 @@ class Grid final : public puzzlegen::grid::BoardInstance {
   puzzlegen::render::Drawing draw(double width) const override;  // one grid
   // The grid filled in with `solution` (n*n numbers), the givens in bold.
   puzzlegen::render::Drawing draw_filled(const std::vector<int>& solution) const;
+  // The puzzle with each step's cells (row-major) marked by the step's number, for a key that
+  // explains.
+  puzzlegen::render::Drawing draw_steps(const std::vector<std::vector<int>>& cells_by_step) const;
   // The puzzle in the game-description form of Simon Tatham's `unequal` ("N:cell,cell,...").
   std::string game_description() const;
 };
