@@ -64,6 +64,9 @@ class Board final : public Instance {
   std::optional<Natural> class_size() const override;
   std::string render_text() const override;
   render::Drawing draw(double width) const override;  // drawing.cpp: one board
+  // The board with each step's cells (row-major) marked by the step's number (a key that
+  // explains).
+  render::Drawing draw_steps(const std::vector<std::vector<int>>& cells_by_step) const;
 
  private:
   // Special pieces or given colours: cells the board's symmetries may not move.

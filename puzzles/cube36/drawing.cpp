@@ -25,6 +25,10 @@ render::Palette palette_of(const Board& board) {
 }  // namespace
 
 render::Drawing Board::draw(double) const {
+  return draw_steps({});
+}
+
+render::Drawing Board::draw_steps(const std::vector<std::vector<int>>& cells_by_step) const {
   // Each cell shows the size of tower that stands flush on it; taller towers on darker cells.
   const render::Grid grid = grid_of(n_);
   const render::Palette palette = palette_of(*this);
@@ -64,6 +68,7 @@ render::Drawing Board::draw(double) const {
       g.add(label(x + side - 4, y + 15, "*", 16, "end", "bold"));
     d.content.add(std::move(g));
   }
+  grid.mark_steps(d, cells_by_step);
   grid.add_frame(d);
   d.colours = palette.colours();
   return d;

@@ -2,6 +2,7 @@
 // flat and every row and column shows every colour once.
 #include "family.hpp"
 
+#include <numeric>
 #include <sstream>
 
 #include "classes.hpp"
@@ -9,6 +10,7 @@
 #include "growth.hpp"
 #include "latin.hpp"
 #include "model.hpp"
+#include "reasoning.hpp"
 #include "verify.hpp"
 
 namespace puzzlegen::cube36 {
@@ -256,6 +258,30 @@ class Cube36 final : public FamilyOf<Board> {
   std::unique_ptr<GradedSpace> graded_space(const Board& board,
                                             const std::string& kind) const override {
     return std::make_unique<PlacementSpace>(board, parse_kind(kind));
+  }
+  // The grade a pupil feels where the ladder applies (reasoning.hpp): singles and sets on
+  // rows, columns and the cells of each size.
+  std::optional<Grade> reasoned_grade(const Board& board, const std::string& kind,
+                                      const Limits& limits) const override {
+    const auto posed = colour_puzzle(board, parse_kind(kind));
+    if (!posed) return std::nullopt;
+    return grid::reason(posed->puzzle, limits, 0, 1000000, posed->wording).grade;
+  }
+  Explanation explain(const Board& board, const std::string& kind, std::size_t steps, double,
+                      const Limits& limits) const override {
+    const auto posed = colour_puzzle(board, parse_kind(kind));
+    if (!posed || steps == 0) return {};
+    Explanation out;
+    if (posed->named_by_row_one) {
+      std::vector<int> row_one(static_cast<std::size_t>(board.n()));
+      std::iota(row_one.begin(), row_one.end(), 0);
+      out.steps.push_back({naming_step(board), std::move(row_one)});
+    }
+    for (auto& step :
+         grid::explain(posed->puzzle, steps - out.steps.size(), limits, posed->wording).steps)
+      out.steps.push_back(std::move(step));
+    out.drawing = board.draw_steps(grid::step_cells(out));
+    return out;
   }
   std::unique_ptr<Solution> first_solution(const Board& board, const std::string& kind,
                                            const Limits& limits) const override {

@@ -12,8 +12,10 @@
 #include "builtin.hpp"
 #include "cube36/board.hpp"
 #include "cube36/model.hpp"
+#include "cube36/reasoning.hpp"
 #include "cube36/verify.hpp"
 #include "generate.hpp"
+#include "grid/counting.hpp"
 #include "latin.hpp"
 
 using namespace puzzlegen;
@@ -461,4 +463,86 @@ TEST_CASE("cube36: given colours: counts equal brute force, and the printed puzz
       if (count(board, Kind::solution, true) == 1) CHECK(with_row1 == 1);
     }
   }
+}
+
+TEST_CASE(
+    "cube36: the ladder's steps hold in every placement, and its puzzle has as many solutions "
+    "as the board has ordinary placements up to renaming colours",
+    "[cube36][difficulty]") {
+  int solved = 0, stalled = 0;
+  std::set<int> levels;
+  Rng rng(2611);
+  for (int round = 0; round < 120; ++round) {
+    const int n = 4 + round % 2;
+    std::vector<int> sizes;
+    if (round % 3 == 0) {
+      sizes = random_latin_square(n, rng);
+    } else {  // each size n times anywhere, or a planted board with a placement
+      sizes = planted(n, 0, rng).sizes;
+      if (round % 3 == 2) rng.shuffle(sizes);
+    }
+    Board board(n, sizes, default_colors(n), {});
+    if (round % 4 == 1) {  // a printed puzzle: row 1 given from a placement, if there is one
+      PlacementSpace root(board, Kind::ordinary);
+      if (const auto found = first_solution<PlacementSpace>(root, kNoLimit)) {
+        std::vector<int> given(static_cast<std::size_t>(n * n), Board::kNoColour);
+        const auto colours = found->colours();
+        std::copy_n(colours.begin(), n, given.begin());
+        board = board.with_given_colours(given);
+      }
+    }
+    const auto posed = colour_puzzle(board, Kind::ordinary);
+    REQUIRE(posed);
+    const auto latin = grid::count_latin(posed->puzzle, 0, kNoLimit);
+    // The reduction: a Latin colouring whose size classes show every colour, row 1 named.
+    REQUIRE(latin.count.value == count(board, Kind::ordinary, true));
+    const auto all = grid::LatinCounter(n, posed->puzzle.boxes)
+                         .count(posed->puzzle, 0, kNoLimit, 1000000)
+                         .solutions;
+    const grid::Reasoning r = grid::reason(posed->puzzle, kNoLimit, 1000, 1000000, posed->wording);
+    INFO("round " << round << ", " << all.size() << " solutions, " << r.grade.text());
+    for (const auto& step : r.steps) {
+      INFO(step.text);
+      CHECK(step.text.find("box") == std::string::npos);  // boxes are named by their size
+      for (const auto& s : all) {
+        for (const auto& [cell, x] : step.placed) CHECK(s[static_cast<std::size_t>(cell)] == x);
+        for (const auto& [cell, x] : step.ruled_out) CHECK(s[static_cast<std::size_t>(cell)] != x);
+      }
+    }
+    if (!r.solution.empty()) {
+      ++solved;
+      levels.insert(r.grade.level);
+      REQUIRE(all.size() == 1);
+      CHECK(r.solution == all.front());
+    } else {
+      ++stalled;
+      CHECK(r.grade.level == Grade::extreme);
+      CHECK(r.grade.solvable == !all.empty());
+    }
+    // The family grades by the ladder and explains from row 1 when no colour is given.
+    const auto& family = *builtin_families().find("cube36");
+    const auto grade = family.grade_of(board, "ordinary", kNoLimit);
+    REQUIRE(grade);
+    CHECK(grade->level == r.grade.level);
+    const Explanation explained = family.explain(board, "ordinary", 3, 680, kNoLimit);
+    CHECK(explained.steps.size() ==
+          std::min<std::size_t>(3, r.steps.size() + (board.has_givens() ? 0 : 1)));
+    if (!board.has_givens())
+      CHECK(explained.steps.front().cells.size() == static_cast<std::size_t>(n));
+    if (!explained.steps.empty())
+      CHECK(explained.drawing.content.str().find("class=\"step\"") != std::string::npos);
+  }
+  CHECK(solved > 10);
+  CHECK(stalled > 10);
+  CHECK(levels.size() >= 2);
+}
+
+TEST_CASE("cube36: special pieces in play leave the grade to propagation", "[cube36][difficulty]") {
+  const Board board(3, {1, 2, 3, 2, 3, 1, 3, 1, 2}, default_colors(3), {{0, 1, {1}}});
+  CHECK_FALSE(colour_puzzle(board, Kind::solution));
+  CHECK(colour_puzzle(board, Kind::ordinary));
+  CHECK(builtin_families()
+            .find("cube36")
+            ->explain(board, "solution", 5, 680, kNoLimit)
+            .steps.empty());
 }
