@@ -10,6 +10,7 @@
 #include "drawing.hpp"
 #include "growth.hpp"
 #include "model.hpp"
+#include "reasoning.hpp"
 #include "verify.hpp"
 
 namespace puzzlegen::instant_insanity {
@@ -282,6 +283,26 @@ class InstantInsanity final : public FamilyOf<TowerInstance> {
     auto space = std::make_unique<TowerSpace>(tower, parse_kind(kind));
     space->break_tower_symmetry();
     return space;
+  }
+
+  // All-different towers are graded the way a person solves them (reasoning.hpp): pairs for
+  // each side, colour counts, what-ifs.
+  std::optional<Grade> reasoned_grade(const TowerInstance& tower, const std::string& kind,
+                                      const Limits& limits) const override {
+    if (parse_kind(kind) != Kind::all_different) return std::nullopt;
+    const auto reasoned = reason_pairs(tower, limits);
+    if (!reasoned) return std::nullopt;
+    return reasoned->grade;
+  }
+  Explanation explain(const TowerInstance& tower, const std::string& kind, std::size_t steps,
+                      double, const Limits& limits) const override {
+    if (parse_kind(kind) != Kind::all_different || steps == 0) return {};
+    const auto reasoned = reason_pairs(tower, limits, steps, 0);
+    if (!reasoned) return {};
+    Explanation out;
+    for (const auto& step : reasoned->steps) out.steps.push_back({step.text, step.cubes});
+    out.drawing = draw_steps(tower, out.steps);
+    return out;
   }
 
   std::vector<std::unique_ptr<Solution>> distinct_solutions(const TowerInstance& tower,
