@@ -249,6 +249,9 @@ int generate(const std::string& spec_file, const GenerateRequest& request, Forma
   // The workers format records in parallel; emission only writes them, in order.
   auto prepare = [&](const InstancePtr& instance, const Evaluation& e, std::size_t subproblem) {
     Json record = instance_record(spec, *instance, e.class_size, e.counts, 0, e.grade);
+    if (e.propagation_grade)  // graded only where the spec bounds it
+      record["measures"][kPropagationDifficulty] =
+          natural_json(difficulty_measure(*e.propagation_grade, kDifficulty).value);
     if (sharded) {
       record["subproblem"] = subproblem;
       record["key"] = instance->canonical_key();

@@ -120,7 +120,7 @@ std::string Grade::text() const {
 }
 
 bool is_difficulty_measure(const std::string& name) {
-  return name == kDifficulty || name == kSearchNodes;
+  return name == kDifficulty || name == kSearchNodes || name == kPropagationDifficulty;
 }
 
 Count difficulty_measure(const Grade& grade, const std::string& name) {

@@ -56,9 +56,12 @@ Grade grade(GradedSpace& root, const Limits& limits, std::uint64_t search_node_l
 const std::vector<std::string>& difficulty_levels();
 std::optional<int> difficulty_level(const std::string& name);
 
-// The measures every graded family has: `difficulty` (the level, 1-4) and `search-nodes`.
+// The measures every graded family has: `difficulty` (the level, 1-4), `search-nodes`, and
+// `propagation-difficulty` (the level by propagation and probing of the family's model, which
+// is `difficulty` where the family has no ladder of techniques; graded only when a spec bounds it).
 inline constexpr const char* kDifficulty = "difficulty";
 inline constexpr const char* kSearchNodes = "search-nodes";
+inline constexpr const char* kPropagationDifficulty = "propagation-difficulty";
 bool is_difficulty_measure(const std::string& name);
 // A difficulty measure's value from a grade: the level ("at least" when probing was cut
 // short) or the search nodes.

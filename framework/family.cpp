@@ -112,6 +112,14 @@ std::optional<Grade> Family::grade_of(const Instance& instance, const std::strin
   return grade(*space, limits);
 }
 
+std::optional<Grade> Family::propagation_grade_of(const Instance& instance, const std::string& kind,
+                                                  const Limits& limits) const {
+  const auto kinds = graded_kinds();
+  if (std::find(kinds.begin(), kinds.end(), kind) == kinds.end()) return std::nullopt;
+  const auto space = graded_space(instance, kind);
+  return grade(*space, limits);
+}
+
 std::vector<KindInfo> Family::every_measure() const {
   std::vector<KindInfo> out = measures();
   if (graded_kinds().empty()) return out;
@@ -119,6 +127,9 @@ std::vector<KindInfo> Family::every_measure() const {
                  "how hard the puzzle is to solve: 1 easy (propagation alone), 2 medium (one "
                  "round of probing), 3 hard (several rounds), 4 extreme (search); names work too"});
   out.push_back({kSearchNodes, "nodes the search needs after probing (0 below extreme)"});
+  out.push_back({kPropagationDifficulty,
+                 "the grade by propagation and probing of the family's model (1-4), as families "
+                 "without a ladder of techniques are graded"});
   return out;
 }
 

@@ -202,6 +202,9 @@ class Family {
   // propagation and probing; nullopt when the family does not grade `kind`.
   std::optional<Grade> grade_of(const Instance& instance, const std::string& kind,
                                 const Limits& limits) const;
+  // The grade by propagation and probing of graded_space alone (`propagation-difficulty`).
+  std::optional<Grade> propagation_grade_of(const Instance& instance, const std::string& kind,
+                                            const Limits& limits) const;
   // measures() and, when the family grades, the difficulty measures (difficulty.hpp), whose
   // values come from a grade (difficulty_measure).
   std::vector<KindInfo> every_measure() const;

@@ -310,11 +310,11 @@ Spec parse_spec(const std::string& text, const std::string& file, const Registry
     // the refusal below says why.
     const auto measures = family.measures();
     for (const auto& measure : measures) allowed.push_back(measure.name);
-    allowed.insert(allowed.end(), {kDifficulty, kSearchNodes});
+    allowed.insert(allowed.end(), {kDifficulty, kSearchNodes, kPropagationDifficulty});
     reject_unknown_keys(instance, allowed, "instance", file);
     for (const auto& entry : instance) {
       const std::string key = entry.first.Scalar();
-      if (key == kDifficulty)
+      if (key == kDifficulty || key == kPropagationDifficulty)
         spec.measure_bounds[key] = read_difficulty(entry.second, file, "instance." + key);
       else if (key == kSearchNodes || std::any_of(measures.begin(), measures.end(),
                                                   [&](const KindInfo& m) { return m.name == key; }))

@@ -24,13 +24,17 @@ Evaluation judge(const Spec& spec, const Instance& instance, const Limits& limit
   const auto measures_ok = [&](bool grades) {
     for (const auto& [name, bounds] : spec.measure_bounds) {
       if (is_difficulty_measure(name) != grades) continue;
-      if (grades && !e.grade) {  // once, for every difficulty measure (the spec checked it)
-        e.grade = family.grade_of(instance, spec.posed_kind(), limits);
-        if (!e.grade)
-          throw std::logic_error(family.name() + " does not grade " + spec.posed_kind());
+      // Each grade once, for every difficulty measure that reads it (the spec checked them).
+      const bool by_propagation = name == kPropagationDifficulty;
+      auto& graded = by_propagation ? e.propagation_grade : e.grade;
+      if (grades && !graded) {
+        graded = by_propagation ? family.propagation_grade_of(instance, spec.posed_kind(), limits)
+                                : family.grade_of(instance, spec.posed_kind(), limits);
+        if (!graded) throw std::logic_error(family.name() + " does not grade " + spec.posed_kind());
       }
-      const Count value =
-          grades ? difficulty_measure(*e.grade, name) : Count{family.measure(instance, name), true};
+      const Count value = !grades          ? Count{family.measure(instance, name), true}
+                          : by_propagation ? difficulty_measure(*graded, kDifficulty)
+                                           : difficulty_measure(*graded, name);
       const Bounds::Verdict verdict = bounds.admits(value);
       if (verdict == Bounds::Verdict::no) {
         e.instance_ok = false;

@@ -21,6 +21,8 @@ struct Evaluation {
   std::optional<Natural> class_size;
   // The grade of the spec's posed kind, when the spec bounds its difficulty.
   std::optional<Grade> grade;
+  // Its grade by propagation and probing, when the spec bounds `propagation-difficulty`.
+  std::optional<Grade> propagation_grade;
 
   bool accepted() const { return instance_ok && failed.empty() && !undecided; }
 };

@@ -347,7 +347,8 @@ TEST_CASE("cli: describe lists the difficulty measures of a family that grades",
   const json described = json::parse(run("describe instant-insanity --format json").out);
   std::vector<std::string> measures;
   for (const auto& m : described["measures"]) measures.push_back(m["name"]);
-  CHECK(measures == std::vector<std::string>{"difficulty", "search-nodes"});
+  CHECK(measures ==
+        std::vector<std::string>{"difficulty", "search-nodes", "propagation-difficulty"});
   // They can be bounded, not optimised: objectives are the kinds' counts alone.
   CHECK(described["objectives"].size() == 2);
   CHECK_THAT(run("describe instant-insanity").out, Catch::Contains("\n  difficulty\n"));
@@ -379,6 +380,20 @@ TEST_CASE("cli: generate's records carry the measures, and its summary the searc
   REQUIRE(graded.size() >= 2);
   CHECK(graded.front()["measures"]["difficulty"] == 2);
   CHECK(graded.front()["measures"].contains("search-nodes"));
+  CHECK_FALSE(graded.front()["measures"].contains("propagation-difficulty"));
+  // The grade by propagation, bounded on its own: the classical ladder's grade may differ.
+  const fs::path spec_file = scratch_dir() / "propagation-difficulty.yaml";
+  std::ofstream(spec_file) << "puzzle: instant-insanity\nparameters: {cubes: 4}\n"
+                              "instance: {every-cube-uses-all-colors: true, "
+                              "propagation-difficulty: medium}\n"
+                              "solutions: {modulo: tower-symmetry, count-as: arrangements, "
+                              "all-different: {exactly: 1}}\n"
+                              "generate: {instances: 3, strategy: random, seed: 3}\n";
+  const auto by_propagation =
+      json_lines(run("generate " + spec_file.string() + " --format json").out);
+  REQUIRE(by_propagation.size() == 4);
+  for (std::size_t k = 0; k + 1 < by_propagation.size(); ++k)
+    CHECK(by_propagation[k]["measures"]["propagation-difficulty"] == 2);
 }
 
 TEST_CASE("cli: the boolean generate options are set on the command line", "[cli]") {

@@ -158,17 +158,9 @@ class Futoshiki final : public FamilyOf<Grid> {
   std::vector<KindInfo> measures() const override {
     return {{"givens", "how many numbers are given"},
             {"inequalities", "how many inequality signs there are"},
-            {"clues", "givens and inequalities together"},
-            {"propagation-difficulty",
-             "the grade by propagation and probing (1-4), as families without a ladder of "
-             "techniques are graded"}};
+            {"clues", "givens and inequalities together"}};
   }
   std::uint64_t measure(const Grid& grid, const std::string& name) const override {
-    if (name == "propagation-difficulty") {
-      SolutionSpace space(grid);
-      return static_cast<std::uint64_t>(
-          grade(space, Limits::within(std::chrono::seconds(10))).level);
-    }
     const Board& b = grid.board();
     const int clues = name == "givens"         ? b.given_count()
                       : name == "inequalities" ? b.mark_count()
