@@ -234,4 +234,39 @@ Json play_tower(const TowerInstance& instance, const std::string& kind) {
   return tower.to_json();
 }
 
+render::Drawing draw_steps(const TowerInstance& tower, const std::vector<ExplainedStep>& steps) {
+  std::map<int, std::string> steps_at;
+  for (std::size_t k = 0; k < steps.size(); ++k)
+    for (const int cube : steps[k].cells)
+      if (cube >= 0 && cube < tower.size())
+        steps_at[cube] += (steps_at[cube].empty() ? "" : ",") + std::to_string(k + 1);
+  const render::Palette palette = palette_of(tower);
+  std::vector<render::Drawing> nets;
+  const double cell = render::Palette::kNetCell;
+  for (int i = 0; i < tower.size(); ++i) {
+    const auto& f = tower.cubes()[static_cast<std::size_t>(i)].faces;
+    const auto marked = steps_at.find(i);
+    render::Drawing net;
+    if (marked != steps_at.end())  // a tint behind the net
+      net.content.add(render::Element("rect")
+                          .set("class", "step")
+                          .set("width", render::Palette::net_width(cell))
+                          .set("height", render::Palette::net_height(cell))
+                          .set("fill", "#ffd54f")
+                          .set("fill-opacity", 0.35)
+                          .set("stroke", "#b26a00")
+                          .set("stroke-dasharray", "3 2"));
+    net.content.add(
+        palette.cube_net(cell, {f[top], f[left], f[front], f[right], f[back], f[bottom]},
+                         "Cube " + std::to_string(i + 1) +
+                             (marked == steps_at.end() ? "" : " \u00b7 step " + marked->second)));
+    net.width = render::Palette::net_width(cell);
+    net.height = render::Palette::net_height(cell);
+    nets.push_back(std::move(net));
+  }
+  render::Drawing d = render::flow(std::move(nets), render::kPageWidth, 10);
+  d.colours = palette.colours();
+  return d;
+}
+
 }  // namespace puzzlegen::instant_insanity

@@ -3,17 +3,18 @@
 #include <algorithm>
 #include <bit>
 #include <functional>
-#include <map>
-
-#include "render/drawing.hpp"
 
 namespace puzzlegen::instant_insanity {
 
 namespace {
 
-using Mask = unsigned;  // bit t: the cube's t-th distinct pair is still possible on a side
+using Mask = unsigned;  // bit t: the cube's t-th distinct pair is still possible in a place
 
-const char* const kSideNames[2] = {"the front and back", "the left and right"};
+// Where a cube's three opposite pairs go: one on the front and back, one on the left and right,
+// and the last on the top and bottom, which no one sees.
+constexpr int kPlaces = 3;
+const char* const kPlaceNames[kPlaces] = {"the front and back", "the left and right",
+                                          "the top and bottom"};
 
 std::string listed(const std::vector<std::string>& items) {
   std::string out;
@@ -22,14 +23,20 @@ std::string listed(const std::vector<std::string>& items) {
   return out;
 }
 
+std::string times(int k) {
+  return k == 1 ? "once" : k == 2 ? "twice" : std::to_string(k) + " times";
+}
+
 // One cube as the ladder sees it: its distinct opposite pairs, sorted, and how many of each.
 struct CubePairs {
   std::vector<FacePair> pairs;
   std::vector<int> copies;
+  // Every way to put its pairs in the three places, as distinct-pair indices per place.
+  std::vector<std::array<int, kPlaces>> layouts;
 };
 
 struct State {
-  // cand[2 * cube + side]: the cube's pairs still possible on that side.
+  // cand[3 * cube + place]: the cube's pairs still possible in that place.
   std::vector<Mask> cand;
   std::vector<bool> decided;  // the same index: the decision has been taken as a step
   bool failed = false;
@@ -42,6 +49,7 @@ class Ladder {
     for (const Cube& cube : tower.cubes()) {
       CubePairs c;
       const auto key = cube.pairs_key();
+      std::array<int, kPlaces> of{};  // each of the 3 pairs' distinct index
       for (int p = 0; p < 3; ++p) {
         const FacePair pair{key[2 * p], key[2 * p + 1]};
         if (!c.pairs.empty() && c.pairs.back() == pair) {
@@ -50,18 +58,39 @@ class Ladder {
           c.pairs.push_back(pair);
           c.copies.push_back(1);
         }
+        of[static_cast<std::size_t>(p)] = static_cast<int>(c.pairs.size()) - 1;
       }
+      std::array<int, kPlaces> order{0, 1, 2};
+      do {
+        const std::array<int, kPlaces> layout{of[static_cast<std::size_t>(order[0])],
+                                              of[static_cast<std::size_t>(order[1])],
+                                              of[static_cast<std::size_t>(order[2])]};
+        // Cube 1's front/back pair is the first of its two side pairs (the quarter turn).
+        if (cubes_.empty() && layout[0] > layout[1]) continue;
+        if (std::find(c.layouts.begin(), c.layouts.end(), layout) == c.layouts.end())
+          c.layouts.push_back(layout);
+      } while (std::next_permutation(order.begin(), order.end()));
       cubes_.push_back(std::move(c));
     }
+    // A colour on k faces shows twice on each side pair, so k - 4 times on the tops and bottoms.
+    faces_.assign(static_cast<std::size_t>(n_), 0);
+    for (const Cube& cube : tower.cubes())
+      for (const int colour : cube.faces) ++faces_[static_cast<std::size_t>(colour)];
   }
 
   State start() const {
     State s;
     for (int i = 0; i < n_; ++i)
-      for (int side = 0; side < 2; ++side)
-        s.cand.push_back((Mask{1} << cubes_[i].pairs.size()) - 1);
+      for (int place = 0; place < kPlaces; ++place)
+        s.cand.push_back((Mask{1} << cubes_[static_cast<std::size_t>(i)].pairs.size()) - 1);
     s.decided.assign(s.cand.size(), false);
-    tidy(s);
+    for (int c = 0; c < n_ && !s.failed; ++c)
+      if (quota(kPlaces - 1, c) < 0) {
+        s.failed = true;
+        s.why = colour(c) + " is on " + std::to_string(faces_[static_cast<std::size_t>(c)]) +
+                " faces, fewer than the 4 the sides need";
+      }
+    if (!s.failed) tidy(s);
     return s;
   }
 
@@ -92,7 +121,7 @@ class Ladder {
     return out;
   }
 
-  // Branching: the undecided (cube, side) with fewest pairs left, or -1.
+  // Branching: the undecided (cube, place) with fewest pairs left, or -1.
   int pick(const State& s) const {
     int best = -1, fewest = 4;
     for (std::size_t k = 0; k < s.cand.size(); ++k)
@@ -104,12 +133,18 @@ class Ladder {
   }
 
  private:
-  static std::size_t index(int cube, int side) { return static_cast<std::size_t>(2 * cube + side); }
+  static std::size_t index(int cube, int place) {
+    return static_cast<std::size_t>(kPlaces * cube + place);
+  }
   FacePair pair_of(int cube, int t) const {
     return cubes_[static_cast<std::size_t>(cube)].pairs[static_cast<std::size_t>(t)];
   }
   static int shows(const FacePair& pair, int colour) {
     return (pair.first == colour) + (pair.second == colour);
+  }
+  // How often `colour` shows in `place` in a solution.
+  int quota(int place, int c) const {
+    return place < 2 ? 2 : faces_[static_cast<std::size_t>(c)] - 4;
   }
   std::string colour(int c) const { return tower_.colors()[static_cast<std::size_t>(c)]; }
   std::string pair_text(const FacePair& p) const {
@@ -130,127 +165,117 @@ class Ladder {
     }
     return listed(per_cube);
   }
+  // Why pairs with `c` are ruled out of `place`, where it shows `have` times already:
+  // "blue shows twice on the front and back already", "green is on 4 faces, all needed on the
+  // sides".
+  std::string full_text(int place, int c, int have) const {
+    if (place < 2) {
+      const std::string text = colour(c) + " shows " + times(have) + " on " + kPlaceNames[place];
+      return have == 2 ? text + " already" : text + " already and may show only twice";
+    }
+    const int q = quota(place, c);
+    const std::string faces =
+        colour(c) + " is on " + std::to_string(faces_[static_cast<std::size_t>(c)]) + " faces";
+    if (q == 0) return faces + ", all needed on the sides";
+    return faces + " and the sides need 4, so it shows " + times(q) + " on the tops and bottoms" +
+           (have > 0 ? " (" + times(have) + " already)" : std::string());
+  }
 
-  void strike(State& s, int cube, int side, Mask gone, PairStep* step) const {
-    Mask& m = s.cand[index(cube, side)];
+  void strike(State& s, int cube, int place, Mask gone, PairStep* step) const {
+    Mask& m = s.cand[index(cube, place)];
     gone &= m;
     if (step)
       for (Mask g = gone; g != 0; g &= g - 1)
-        step->ruled_out.push_back({cube, side, pair_of(cube, std::countr_zero(g))});
+        step->ruled_out.push_back({cube, place, pair_of(cube, std::countr_zero(g))});
     m &= ~gone;
     if (m == 0 && !s.failed) {
       s.failed = true;
-      s.why = cube_text(cube) + " has no pair left for " + kSideNames[side];
+      s.why = cube_text(cube) + " has no pair left for " + kPlaceNames[place];
     }
   }
 
-  // The silent consequences of the pairs left: a pair decided on one side leaves the other
-  // (unless the cube has it twice), and cube 1's front/back pair comes first (the symmetry).
+  // The silent consequences of the pairs left: each cube puts its three pairs in the three
+  // places, so a place keeps only the pairs of a layout the other places still allow.
   void tidy(State& s) const {
-    for (bool changed = true; changed && !s.failed;) {
-      changed = false;
-      for (int i = 0; i < n_; ++i)
-        for (int side = 0; side < 2; ++side) {
-          const Mask m = s.cand[index(i, side)];
-          if (std::popcount(m) != 1) continue;
-          const int t = std::countr_zero(m);
-          if (cubes_[static_cast<std::size_t>(i)].copies[static_cast<std::size_t>(t)] > 1) continue;
-          if (s.cand[index(i, 1 - side)] & m) {
-            strike(s, i, 1 - side, m, nullptr);
-            changed = true;
-          }
-        }
-      if (n_ > 0 && !s.failed) changed = order_cube_one(s) || changed;
+    for (int i = 0; i < n_ && !s.failed; ++i) {
+      std::array<Mask, kPlaces> allowed{};
+      for (const auto& layout : cubes_[static_cast<std::size_t>(i)].layouts) {
+        bool fits = true;
+        for (int place = 0; place < kPlaces; ++place)
+          fits = fits && (s.cand[index(i, place)] >> layout[static_cast<std::size_t>(place)] & 1u);
+        if (fits)
+          for (int place = 0; place < kPlaces; ++place)
+            allowed[static_cast<std::size_t>(place)] |= Mask{1}
+                                                        << layout[static_cast<std::size_t>(place)];
+      }
+      for (int place = 0; place < kPlaces && !s.failed; ++place)
+        strike(s, i, place, ~allowed[static_cast<std::size_t>(place)], nullptr);
     }
   }
 
-  // Cube 1 shows its front/back pair before its left/right one in its sorted pairs (the same
-  // pair on both only when it has two of them): each pair left needs a partner on the other side.
-  bool order_cube_one(State& s) const {
-    const auto& copies = cubes_.front().copies;
-    const auto allowed = [&](int f, int l) {
-      return f < l || (f == l && copies[static_cast<std::size_t>(f)] > 1);
-    };
-    bool changed = false;
-    for (int side = 0; side < 2 && !s.failed; ++side) {
-      Mask gone = 0;
-      for (Mask r = s.cand[index(0, side)]; r != 0; r &= r - 1) {
-        const int t = std::countr_zero(r);
-        bool partner = false;
-        for (Mask o = s.cand[index(0, 1 - side)]; o != 0 && !partner; o &= o - 1) {
-          const int u = std::countr_zero(o);
-          partner = side == 0 ? allowed(t, u) : allowed(u, t);
-        }
-        if (!partner) gone |= r & -r;
-      }
-      if (gone != 0) {
-        strike(s, 0, side, gone, nullptr);
-        changed = true;
-      }
-    }
-    return changed;
-  }
-
-  // Showings of `c` on `side` among the decided cubes.
-  int decided_showings(const State& s, int side, int c) const {
+  // Showings of `c` in `place` among the decided cubes.
+  int decided_showings(const State& s, int place, int c) const {
     int have = 0;
     for (int i = 0; i < n_; ++i)
-      if (const Mask m = s.cand[index(i, side)]; std::popcount(m) == 1)
+      if (const Mask m = s.cand[index(i, place)]; std::popcount(m) == 1)
         have += shows(pair_of(i, std::countr_zero(m)), c);
     return have;
   }
 
-  // Rung 1: a cube with one pair left on a side.
+  // Rung 1: a cube with one pair left in a place.
   bool decide(State& s, PairStep* step) const {
     for (int i = 0; i < n_; ++i)
-      for (int side = 0; side < 2; ++side) {
-        const std::size_t k = index(i, side);
+      for (int place = 0; place < kPlaces; ++place) {
+        const std::size_t k = index(i, place);
         if (s.decided[k] || std::popcount(s.cand[k]) != 1) continue;
         s.decided[k] = true;
         tidy(s);
         if (step) {
+          const FacePair pair = pair_of(i, std::countr_zero(s.cand[k]));
           step->level = 1;
-          step->text = cube_text(i) + " shows " +
-                       pair_text(pair_of(i, std::countr_zero(s.cand[k]))) + " on " +
-                       kSideNames[side] + ": no other pair of it is left there";
+          step->text = cube_text(i) + " shows " + pair_text(pair) + " on " + kPlaceNames[place] +
+                       ": no other pair of it is left there";
           step->cubes = {i};
-          step->decided = {{i, side, pair_of(i, std::countr_zero(s.cand[k]))}};
+          step->decided = {{i, place, pair}};
         }
         return true;
       }
     return false;
   }
 
-  // Rung 1: a colour that shows twice on a side already (once: no pair of it twice more).
+  // Rung 1: a colour that shows in a place as often as it may already: no other pair with it
+  // goes there (with one showing left, no pair with it twice).
   bool full_colour(State& s, PairStep* step) const {
-    for (int side = 0; side < 2; ++side)
+    for (int place = 0; place < kPlaces; ++place)
       for (int c = 0; c < n_; ++c) {
-        const int have = decided_showings(s, side, c);
-        if (have > 2) {
+        const int have = decided_showings(s, place, c), left = quota(place, c) - have;
+        if (left < 0) {
           s.failed = true;
-          s.why =
-              colour(c) + " would show " + std::to_string(have) + " times on " + kSideNames[side];
+          s.why = colour(c) + " would show " + times(have) + " on " + kPlaceNames[place] +
+                  ", not " + times(quota(place, c));
           return false;
         }
-        if (have == 0) continue;
         std::vector<int> struck;
+        std::vector<PairStep::Ruled> gone_pairs;
         for (int i = 0; i < n_; ++i) {
-          const Mask m = s.cand[index(i, side)];
+          const Mask m = s.cand[index(i, place)];
           if (std::popcount(m) <= 1) continue;
           Mask gone = 0;
           for (Mask r = m; r != 0; r &= r - 1)
-            if (shows(pair_of(i, std::countr_zero(r)), c) > 2 - have) gone |= r & -r;
+            if (shows(pair_of(i, std::countr_zero(r)), c) > left) {
+              gone |= r & -r;
+              gone_pairs.push_back({i, place, pair_of(i, std::countr_zero(r))});
+            }
           if (gone == 0) continue;
-          strike(s, i, side, gone, step);
+          strike(s, i, place, gone, step);
           struck.push_back(i);
         }
         if (struck.empty()) continue;
         tidy(s);
         if (step) {
           step->level = 1;
-          step->text = colour(c) + " shows " + (have == 2 ? "twice" : "once") + " on " +
-                       kSideNames[side] + " already, so " + ruled_text(step->ruled_out) +
-                       " cannot go there";
+          step->text = full_text(place, c, have) + ", so " + ruled_text(gone_pairs) +
+                       " cannot go on " + kPlaceNames[place];
           step->cubes = struck;
         }
         return true;
@@ -260,14 +285,14 @@ class Ladder {
 
   // Rung 2: a colour with exactly as many showings left among the undecided cubes as it needs.
   bool colour_count(State& s, PairStep* step) const {
-    for (int side = 0; side < 2; ++side)
+    for (int place = 0; place < kPlaces; ++place)
       for (int c = 0; c < n_; ++c) {
-        const int need = 2 - decided_showings(s, side, c);
+        const int need = quota(place, c) - decided_showings(s, place, c);
         if (need <= 0) continue;
         int supply = 0;
         std::vector<int> most(static_cast<std::size_t>(n_), 0);
         for (int i = 0; i < n_; ++i) {
-          const Mask m = s.cand[index(i, side)];
+          const Mask m = s.cand[index(i, place)];
           if (std::popcount(m) <= 1) continue;
           for (Mask r = m; r != 0; r &= r - 1)
             most[static_cast<std::size_t>(i)] = std::max(most[static_cast<std::size_t>(i)],
@@ -276,35 +301,35 @@ class Ladder {
         }
         if (supply < need) {
           s.failed = true;
-          s.why = colour(c) + " could show at most " + std::to_string(supply) + " more times on " +
-                  kSideNames[side] + ", not " + std::to_string(need);
+          s.why = colour(c) + " could show only " + times(supply) + " more on " +
+                  kPlaceNames[place] + ", not " + times(need);
           return false;
         }
         if (supply != need) continue;
         std::vector<int> givers;
-        bool struck = false;
+        std::vector<PairStep::Ruled> gone_pairs;
         for (int i = 0; i < n_; ++i) {
           const int best = most[static_cast<std::size_t>(i)];
           if (best == 0) continue;
           givers.push_back(i);
           Mask gone = 0;
-          const Mask m = s.cand[index(i, side)];
+          const Mask m = s.cand[index(i, place)];
           for (Mask r = m; r != 0; r &= r - 1)
-            if (shows(pair_of(i, std::countr_zero(r)), c) < best) gone |= r & -r;
-          if (gone == 0) continue;
-          strike(s, i, side, gone, step);
-          struck = true;
+            if (shows(pair_of(i, std::countr_zero(r)), c) < best) {
+              gone |= r & -r;
+              gone_pairs.push_back({i, place, pair_of(i, std::countr_zero(r))});
+            }
+          if (gone != 0) strike(s, i, place, gone, step);
         }
-        if (!struck) continue;
+        if (gone_pairs.empty()) continue;
         tidy(s);
         if (step) {
           std::vector<std::string> numbers;
           for (const int i : givers) numbers.push_back(std::to_string(i + 1));
           step->level = 2;
-          step->text = colour(c) + " must show " + (need == 2 ? "twice" : "once") + " more on " +
-                       kSideNames[side] + ", and only " +
-                       (givers.size() == 1 ? "cube " : "cubes ") + listed(numbers) +
-                       " can still show it there, so " + ruled_text(step->ruled_out) +
+          step->text = colour(c) + " must show " + times(need) + " more on " + kPlaceNames[place] +
+                       ", and only " + (givers.size() == 1 ? "cube " : "cubes ") + listed(numbers) +
+                       " can still show it there, so " + ruled_text(gone_pairs) +
                        " cannot go there";
           step->cubes = givers;
         }
@@ -316,24 +341,25 @@ class Ladder {
   // Rung 3: a pair that, put on a side, lets rungs 1 and 2 reach a contradiction.
   bool what_if(State& s, PairStep* step) const {
     for (int i = 0; i < n_; ++i)
-      for (int side = 0; side < 2; ++side) {
-        const Mask m = s.cand[index(i, side)];
+      for (int place = 0; place < 2; ++place) {
+        const Mask m = s.cand[index(i, place)];
         if (std::popcount(m) <= 1) continue;
         for (Mask r = m; r != 0; r &= r - 1) {
           State trial = s;
-          trial.cand[index(i, side)] = r & -r;
+          trial.cand[index(i, place)] = r & -r;
           tidy(trial);
           saturate(trial, 2);
           if (!trial.failed) continue;
           const FacePair pair = pair_of(i, std::countr_zero(r));
-          strike(s, i, side, r & -r, step);
+          if (step) *step = {};
+          strike(s, i, place, r & -r, step);
           tidy(s);
           if (step) {
             step->level = 3;
             step->text = "suppose " + cube_text(i) + " showed " + pair_text(pair) + " on " +
-                         kSideNames[side] + ": pairs and colour counts then lead to a "
-                         "contradiction (" +
-                         trial.why + "), so it cannot";
+                         kPlaceNames[place] +
+                         ": pairs and colour counts then lead to a contradiction (" + trial.why +
+                         "), so it cannot";
             step->cubes = {i};
           }
           return true;
@@ -345,6 +371,7 @@ class Ladder {
   const TowerInstance& tower_;
   const int n_;
   std::vector<CubePairs> cubes_;
+  std::vector<int> faces_;  // per colour, the faces it is on
 };
 
 const char* const kRungs[] = {"", "pairs and full colours", "pairs and colour counts",
@@ -406,41 +433,6 @@ std::optional<PairReasoning> reason_pairs(const TowerInstance& tower, const Limi
   g.search_nodes = Count{nodes, !cut, cut ? g.stopped : StopReason::none};
   g.solvable = cut || solutions > 0;
   return out;
-}
-
-render::Drawing draw_steps(const TowerInstance& tower, const std::vector<ExplainedStep>& steps) {
-  std::map<int, std::string> steps_at;
-  for (std::size_t k = 0; k < steps.size(); ++k)
-    for (const int cube : steps[k].cells)
-      if (cube >= 0 && cube < tower.size())
-        steps_at[cube] += (steps_at[cube].empty() ? "" : ",") + std::to_string(k + 1);
-  const render::Palette palette(tower.colors(), tower.abbreviations());
-  std::vector<render::Drawing> nets;
-  const double cell = render::Palette::kNetCell;
-  for (int i = 0; i < tower.size(); ++i) {
-    const auto& f = tower.cubes()[static_cast<std::size_t>(i)].faces;
-    const auto marked = steps_at.find(i);
-    render::Drawing net;
-    if (marked != steps_at.end())  // a tint behind the net
-      net.content.add(render::Element("rect")
-                          .set("class", "step")
-                          .set("width", render::Palette::net_width(cell))
-                          .set("height", render::Palette::net_height(cell))
-                          .set("fill", "#ffd54f")
-                          .set("fill-opacity", 0.35)
-                          .set("stroke", "#b26a00")
-                          .set("stroke-dasharray", "3 2"));
-    net.content.add(
-        palette.cube_net(cell, {f[top], f[left], f[front], f[right], f[back], f[bottom]},
-                         "Cube " + std::to_string(i + 1) +
-                             (marked == steps_at.end() ? "" : " \u00b7 step " + marked->second)));
-    net.width = render::Palette::net_width(cell);
-    net.height = render::Palette::net_height(cell);
-    nets.push_back(std::move(net));
-  }
-  render::Drawing d = render::flow(std::move(nets), render::kPageWidth, 10);
-  d.colours = palette.colours();
-  return d;
 }
 
 }  // namespace puzzlegen::instant_insanity

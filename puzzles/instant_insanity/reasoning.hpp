@@ -1,20 +1,23 @@
 // Instant Insanity as a person solves it (all-different towers): choose, for each cube, the
-// opposite pair that shows on the front and back and the one that shows left and right, so that
-// each colour shows exactly twice among each side's pairs. Any such choice can be turned into a
-// tower (each colour's two showings chain the pairs into loops, and each loop is turned to run
-// one way round), so the choice is the solution. The ladder, weakest first:
-//   1 easy      pairs and full colours: a cube with one pair left for a side is decided there
-//               (and that pair leaves its other side); a colour that already shows twice on a
-//               side rules out every other pair with it there;
-//   2 medium    and colour counts: a colour that must show k more times on a side, with only
+// opposite pair that shows on the front and back and the one that shows left and right (the
+// third lies top and bottom), so that each colour shows exactly twice among each side's pairs.
+// Any such choice can be turned into a tower (each colour's two showings chain the pairs into
+// loops, and each loop is turned to run one way round), so the choice is the solution. A colour
+// on k faces then shows k - 4 times on the tops and bottoms, which people count first. The
+// ladder, weakest first:
+//   1 easy      pairs and full colours: a cube with one pair left for a place puts it there (its
+//               other places keep only what its other pairs allow); a colour that shows in a
+//               place as often as it may rules out every other pair with it there;
+//   2 medium    and colour counts: a colour that must show k more times in a place, with only
 //               k showings left among the undecided cubes, takes all of them;
-//   3 hard      and what-ifs: a pair is ruled out because putting it there lets rungs 1 and 2
-//               reach a contradiction;
+//   3 hard      and what-ifs: a side pair ruled out because putting it there lets rungs 1 and
+//               2 reach a contradiction;
 //   4 extreme   the ladder stalls: a guess must be tried, and the search's nodes are counted.
 // Turning the tower a quarter swaps the two sides: cube 1's front/back pair is taken to be the
 // first of its two side pairs (in the order its pairs are listed sorted).
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -22,13 +25,12 @@
 #include <vector>
 
 #include "difficulty.hpp"
-#include "family.hpp"
 #include "instance.hpp"
 
 namespace puzzlegen::instant_insanity {
 
-// An opposite pair as colours (first <= second), and the side pairs: 0 front and back, 1 left
-// and right.
+// An opposite pair as colours (first <= second). Places: 0 front and back, 1 left and right,
+// 2 top and bottom.
 struct FacePair {
   int first = 0, second = 0;
   bool operator==(const FacePair&) const = default;
@@ -38,13 +40,13 @@ struct PairStep {
   int level = 1;
   std::string text;
   std::vector<int> cubes;  // the cubes it is about (0-based)
-  // What it concludes: (cube, side pair, opposite pair) ruled out.
+  // What it concludes: (cube, place, opposite pair) ruled out, or put there.
   struct Ruled {
-    int cube = 0, side = 0;
+    int cube = 0, place = 0;
     FacePair pair;
   };
   std::vector<Ruled> ruled_out;
-  std::vector<Ruled> decided;  // (cube, side pair, opposite pair) shown there
+  std::vector<Ruled> decided;
 };
 
 struct PairReasoning {
@@ -60,8 +62,5 @@ struct PairReasoning {
 std::optional<PairReasoning> reason_pairs(const TowerInstance& tower, const Limits& limits,
                                           std::size_t max_steps = 0,
                                           std::uint64_t search_node_limit = 1000000);
-
-// The puzzle's nets with each step's cubes marked by the step's numbers.
-render::Drawing draw_steps(const TowerInstance& tower, const std::vector<ExplainedStep>& steps);
 
 }  // namespace puzzlegen::instant_insanity
