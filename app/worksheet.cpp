@@ -380,10 +380,10 @@ render::Element answer_key(const std::vector<Section>& sections, bool titled,
             none ? "It has no solution." : "No solution was found to draw within the time limit."));
       // How to start, in words, where the family reasons the way a pupil does (--explain N).
       // The drawing marks each step's cells with its number.
-      if (const auto explained = explain == 0 ? Explanation{}
-                                              : family.explain(*puzzle.instance, spec.posed_kind(),
-                                                               explain, render::kPageWidth, limits);
-          !explained.steps.empty()) {
+      const auto explained = explain == 0 ? Explanation{}
+                                          : family.explain(*puzzle.instance, spec.posed_kind(),
+                                                           explain, render::kPageWidth, limits);
+      if (!explained.steps.empty()) {
         const auto& steps = explained.steps;
         answer.add(render::paragraph(steps.size() == 1 ? "The first step:" : "The first steps:"));
         render::Element list("ol");
@@ -402,6 +402,13 @@ render::Element answer_key(const std::vector<Section>& sections, bool titled,
                                     steps.size() == 1 ? "Where the first step is."
                                                       : "Where the first steps are, by number."));
       }
+      // A ladder that stalls says so, rather than leave the steps out without a word.
+      if (explain > 0 && grade && !grade->reasoning.empty() && grade->level == Grade::extreme &&
+          explained.steps.size() < explain)
+        answer.add(render::paragraph(explained.steps.empty()
+                                         ? "No first step follows from the techniques a pupil "
+                                           "uses: it needs a guess."
+                                         : "After these, no step follows without a guess."));
       // Captions only where there is more than one drawing: "all-different solution 2 of 2".
       std::map<std::string, std::size_t> of_kind, seen;
       for (const auto& shown_one : shown) ++of_kind[shown_one.kind];

@@ -280,14 +280,16 @@ TEST_CASE(
     "[render][cli][difficulty]") {
   const fs::path sheet = scratch_dir() / "refused.html";
   const std::string tower = source("specs/instant-insanity/unique-tower.yaml");
-  Result r = run("worksheet " + tower + " --difficulty easy -o " + sheet.string());
+  // The 36 Cube's ladder has no medium rung (a board has no signs).
+  Result r = run("worksheet " + source("specs/cube36/unique-n4.yaml") + " --difficulty medium -o " +
+                 sheet.string());
   CHECK(r.exit_code == 2);
   CHECK_THAT(r.err, Catch::Contains("--difficulty") &&
-                        Catch::Contains("no easy puzzle of this kind (proven)") &&
-                        Catch::Contains("it makes any level (30 or more), medium"));
-  r = run("worksheet " + tower + " --difficulty extreme --count 4 -o " + sheet.string());
+                        Catch::Contains("no medium puzzle of this kind was found in") &&
+                        Catch::Contains("it makes any level (30 or more), easy"));
+  r = run("worksheet " + tower + " --difficulty extreme --count 8 -o " + sheet.string());
   CHECK(r.exit_code == 2);
-  CHECK_THAT(r.err, Catch::Contains("--count") && Catch::Contains("at most 3 puzzles"));
+  CHECK_THAT(r.err, Catch::Contains("--count") && Catch::Contains("at most 7 puzzles"));
   CHECK_FALSE(fs::exists(sheet));
 
   // 3x3 boards with one solution are 11: asked for 30, nothing without --allow-fewer, the 11
@@ -305,6 +307,38 @@ TEST_CASE(
   CHECK_THAT(r.err, Catch::Contains("found 11 of the 30") &&
                         Catch::Contains("the sheet has the 11 found"));
   CHECK(count(read_xml(sheet), "//section[@class='puzzle']") == 11);
+}
+
+TEST_CASE(
+    "worksheet: --explain gives each answer its first steps, marked on a drawing, and says when "
+    "a guess is needed",
+    "[render][cli][difficulty]") {
+  const fs::path sheet = scratch_dir() / "explained.html";
+  Result r = run("worksheet " + source("specs/instant-insanity/unique-tower.yaml") +
+                 " --count 2 --difficulty easy --explain 4 -o " + sheet.string());
+  INFO(r.err);
+  REQUIRE(r.exit_code == 0);
+  auto doc = read_xml(sheet);
+  CHECK(count(doc, "//section[@class='answer explained']") == 2);
+  CHECK(count(doc, "//ol[@class='steps']") == 2);
+  CHECK(count(doc, "//ol[@class='steps']/li") == 8);
+  // The cubes the steps are about are tinted, and their nets say which steps.
+  CHECK(count(doc, "//section[@class='answer explained']//*[local-name()='rect'][@class='step']") >=
+        2);
+  // An extreme 36 Cube board: the ladder stalls, and the key says a guess is needed.
+  r = run("worksheet " + source("specs/cube36/unique-n5.yaml") +
+          " --count 1 --difficulty extreme --explain 50 -o " + sheet.string());
+  REQUIRE(r.exit_code == 0);
+  const std::string page = slurp(sheet);
+  CHECK((page.find("No first step follows") != std::string::npos ||
+         page.find("no step follows without a guess") != std::string::npos));
+  // A family without a ladder prints no steps and no such sentence.
+  r = run("worksheet " + source("specs/eight-blocks/eight-cubes-one-solid.yaml") +
+          " --count 1 --explain 3 -o " + sheet.string());
+  REQUIRE(r.exit_code == 0);
+  doc = read_xml(sheet);
+  CHECK(count(doc, "//ol[@class='steps']") == 0);
+  CHECK(slurp(sheet).find("guess") == std::string::npos);
 }
 
 TEST_CASE("worksheet: --hide-level leaves the level off the sheet, not off the key",
@@ -522,10 +556,10 @@ TEST_CASE("worksheet: a 36 Cube puzzle has one answer as printed, the key's, let
 
 TEST_CASE("worksheet: --difficulty prints puzzles of that level, graded on the sheet and key",
           "[render][cli][difficulty]") {
-  // Four-cube puzzles reach every level but easy (a stronger symmetry propagator in the
-  // graded model once made them all medium).
-  for (const auto& [level, count] :
-       std::vector<std::pair<std::string, int>>{{"medium", 3}, {"hard", 3}, {"extreme", 1}}) {
+  // Four-cube puzzles with one tower reach every level of the ladder (of the 2,757 classes:
+  // 189 easy, 348 medium, 2,214 hard, 6 extreme).
+  for (const auto& [level, count] : std::vector<std::pair<std::string, int>>{
+           {"easy", 3}, {"medium", 3}, {"hard", 3}, {"extreme", 1}}) {
     INFO("level " << level);
     const fs::path sheet = scratch_dir() / ("graded-" + level + ".html");
     const Result r =

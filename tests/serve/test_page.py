@@ -19,12 +19,13 @@ from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
 check = Checks()
 
 
-def make_sheet(driver, server, example, count, paper, key, shots, name):
+def make_sheet(driver, server, example, count, paper, key, shots, name, explain=0):
     """Chooses, clicks Generate, waits for the preview; the run's status."""
     Select(driver.find_element(By.ID, "example")).select_by_value(example)
-    count_box = driver.find_element(By.ID, "count")
-    count_box.clear()
-    count_box.send_keys(str(count))
+    for field, value in [("count", count), ("explain", explain)]:
+        box = driver.find_element(By.ID, field)
+        box.clear()
+        box.send_keys(str(value))
     driver.find_element(By.CSS_SELECTOR, "input[name=paper][value=%s]" % paper).click()
     Select(driver.find_element(By.ID, "key")).select_by_value(key)
     driver.save_screenshot(os.path.join(shots, name + "-1-chosen.png"))
@@ -105,13 +106,21 @@ def main():
         seed_box.clear()
 
         # The 36 Cube: 4 boards, A4, the key in a file of its own.
+        # Its key explains 3 steps of each, marked on the boards.
         puzzles, answers = make_sheet(driver, server, "cube36/unique-n5.yaml", 4, "a4",
-                                      "separate", shots, "cube36")
+                                      "separate", shots, "cube36", explain=3)
         check(puzzles == 4 and answers == 0, "the 36 Cube: 4 boards, no key on the sheet")
         key_link = driver.find_element(By.ID, "key-html")
         check(key_link.is_displayed(), "the separate key is offered")
         key = fetch(server, key_link.get_attribute("href"))
-        check(key.count(b'class="answer"') == 4, "the separate key has 4 answers")
+        answers = key.count(b'class="answer"') + key.count(b'class="answer explained"')
+        check(answers == 4, "the separate key has 4 answers")
+        # Each answer gives 3 steps marked on its board, or says that its puzzle needs a guess
+        # from the start (an extreme one).
+        stalls = key.count(b"No first step follows")
+        check(key.count(b'<ol class="steps">') + stalls == 4 and
+              key.count(b"<li>") >= 3 * (4 - stalls) and (stalls == 4 or b'class="step"' in key),
+              "each answer explains 3 steps, marked on its board, or says a guess is needed")
         pdf = fetch(server, driver.find_element(By.ID, "download-pdf").get_attribute("href"))
         check(pdf.startswith(b"%PDF-") and pdf_pages(pdf) >= 1, "its PDF downloads")
 
