@@ -271,7 +271,8 @@ int main(int argc, char** argv) {
   worksheet
       ->add_option("--explain", sheet.explain,
                    "the answer key gives the first N steps of each solution in words, for "
-                   "families that grade by a ladder of techniques (Futoshiki, the 36 Cube, Instant Insanity)")
+                   "families that grade by a ladder of techniques (Futoshiki, the 36 Cube, Instant "
+                   "Insanity)")
       ->check(CLI::Range(0, 50));
   worksheet->add_flag("--allow-fewer", sheet.allow_fewer,
                       "when fewer distinct puzzles are found than asked for, make the sheet of "
