@@ -77,7 +77,10 @@ int solve(const std::string& file, const OptionOverrides& overrides,
                              {"probes", graded->probes},
                              {"search-nodes", natural_json(graded->search_nodes.value)},
                              {"search-nodes-exact", graded->search_nodes.exact}};
-    if (!graded->reasoning.empty()) j["difficulty"][kind]["reasoning"] = graded->reasoning;
+    if (!graded->reasoning.empty()) {
+      j["difficulty"][kind]["reasoning"] = graded->reasoning;
+      j["difficulty"][kind]["hardest-uses"] = graded->hardest_uses;
+    }
     text << "difficulty of " << kind << ": " << graded->text() << "\n";
   }
   // The first steps of a solution in words, where the family reasons the way a person does.

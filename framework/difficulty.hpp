@@ -44,6 +44,9 @@ struct Grade {
   // A grade by a ladder of human techniques (Family::reasoned_grade): what the puzzle needs
   // ("singles and inequalities", "the ladder stalls"); empty for propagation and probing.
   std::string reasoning;
+  // With a ladder: how many deductions needed its hardest rung (`reasoning` ends "; sets 3
+  // times").
+  std::uint64_t hardest_uses = 0;
 
   std::string name() const;  // "easy", ...
   std::string text() const;  // "hard (propagation and 3 rounds of probing)"

@@ -1,6 +1,7 @@
 #include "grid/reasoning.hpp"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cstdint>
 #include <functional>
@@ -267,6 +268,7 @@ class Ladder {
   std::vector<std::vector<int>> peers_;
 };
 
+const char* kHardest[] = {"", "singles", "inequalities", "sets"};
 const char* kRungs[] = {"", "singles", "singles and inequalities",
                         "singles, inequalities and sets"};
 
@@ -303,17 +305,23 @@ Reasoning reason(const LatinPuzzle& puzzle, const Limits& limits, std::size_t ma
   g.search_nodes = Count{0, true};
   State s = ladder.start();
   int hardest = 0;
+  std::array<std::uint64_t, 4> uses{};  // deductions per rung
   while (!s.failed && !Ladder::solved(s)) {
     ReasoningStep step;
     const int rung = ladder.deduce(s, 3, max_steps > out.steps.size() ? &step : nullptr);
     if (rung == 0) break;
     hardest = std::max(hardest, rung);
+    ++uses[static_cast<std::size_t>(rung)];
     if (max_steps > out.steps.size()) out.steps.push_back(std::move(step));
   }
   if (!s.failed && Ladder::solved(s)) {
     g.level = std::max(hardest, 1);
     g.reasoning = kRungs[g.level];
     if (puzzle.less.empty() && g.level == 3) g.reasoning = "singles and sets";  // no signs
+    g.hardest_uses = hardest > 0 ? uses[static_cast<std::size_t>(hardest)] : 0;
+    if (hardest > 0)  // how often the hardest technique was needed
+      g.reasoning += "; " + std::string(kHardest[hardest]) + " " + std::to_string(g.hardest_uses) +
+                     (g.hardest_uses == 1 ? " time" : " times");
     for (const Mask m : s.mask) out.solution.push_back(value_of(m));
     return out;
   }

@@ -374,6 +374,7 @@ class Ladder {
   std::vector<int> faces_;  // per colour, the faces it is on
 };
 
+const char* const kHardest[] = {"", "pairs and full colours", "colour counts", "what-ifs"};
 const char* const kRungs[] = {"", "pairs and full colours", "pairs and colour counts",
                               "pairs, colour counts and what-ifs"};
 
@@ -389,11 +390,13 @@ std::optional<PairReasoning> reason_pairs(const TowerInstance& tower, const Limi
   g.search_nodes = Count{0, true};
   State s = ladder.start();
   int hardest = 0;
+  std::array<std::uint64_t, 4> uses{};  // deductions per rung
   while (!s.failed && !ladder.solved(s)) {
     PairStep step;
     const int rung = ladder.deduce(s, 3, max_steps > out.steps.size() ? &step : nullptr);
     if (rung == 0) break;
     hardest = std::max(hardest, rung);
+    ++uses[static_cast<std::size_t>(rung)];
     if (max_steps > out.steps.size()) out.steps.push_back(std::move(step));
   }
   // Decided everywhere: the colour counts are checked once more (a last decision may overfill).
@@ -401,6 +404,10 @@ std::optional<PairReasoning> reason_pairs(const TowerInstance& tower, const Limi
   if (ladder.solved(s)) {
     g.level = std::max(hardest, 1);
     g.reasoning = kRungs[g.level];
+    g.hardest_uses = hardest > 0 ? uses[static_cast<std::size_t>(hardest)] : 0;
+    if (hardest > 0)  // how often the hardest technique was needed
+      g.reasoning += "; " + std::string(kHardest[hardest]) + " " + std::to_string(g.hardest_uses) +
+                     (g.hardest_uses == 1 ? " time" : " times");
     out.choice = ladder.choice(s);
     return out;
   }

@@ -554,6 +554,10 @@ TEST_CASE(
       REQUIRE(solutions.size() == 1);
       CHECK(r.solution == solutions.front());
       CHECK(r.grade.level == std::max(hardest, 1));
+      // How often the hardest technique was needed: every step of its rung.
+      CHECK(r.grade.hardest_uses == static_cast<std::uint64_t>(std::count_if(
+                                        r.steps.begin(), r.steps.end(),
+                                        [&](const auto& step) { return step.level == hardest; })));
     } else {
       ++stalled;
       CHECK(r.grade.level == Grade::extreme);

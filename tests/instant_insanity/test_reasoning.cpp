@@ -147,6 +147,10 @@ TEST_CASE(
       REQUIRE(choices.size() == 1);
       CHECK(reasoned->choice == choices.front());
       CHECK(reasoned->grade.level == std::max(hardest, 1));
+      CHECK(reasoned->grade.hardest_uses ==
+            static_cast<std::uint64_t>(
+                std::count_if(reasoned->steps.begin(), reasoned->steps.end(),
+                              [&](const auto& step) { return step.level == hardest; })));
     } else {
       ++stalled;
       none += choices.empty();
