@@ -8,6 +8,8 @@
 #include <map>
 #include <stdexcept>
 
+#include "ladder.hpp"
+
 namespace puzzlegen::grid {
 
 namespace {
@@ -315,51 +317,36 @@ Reasoning reason(const LatinPuzzle& puzzle, const Limits& limits, std::size_t ma
     if (max_steps > out.steps.size()) out.steps.push_back(std::move(step));
   }
   if (!s.failed && Ladder::solved(s)) {
-    g.level = std::max(hardest, 1);
-    g.reasoning = kRungs[g.level];
-    if (puzzle.less.empty() && g.level == 3) g.reasoning = "singles and sets";  // no signs
-    g.hardest_uses = hardest > 0 ? uses[static_cast<std::size_t>(hardest)] : 0;
-    if (hardest > 0)  // how often the hardest technique was needed
-      g.reasoning += "; " + std::string(kHardest[hardest]) + " " + std::to_string(g.hardest_uses) +
-                     (g.hardest_uses == 1 ? " time" : " times");
+    const int level = std::max(hardest, 1);
+    grade_by_ladder(g, hardest, uses[static_cast<std::size_t>(hardest)],
+                    puzzle.less.empty() && level == 3 ? "singles and sets" : kRungs[level],
+                    kHardest[hardest]);
     for (const Mask m : s.mask) out.solution.push_back(value_of(m));
     return out;
   }
-  // The ladder stalls (or the givens contradict each other): a search, the whole ladder
-  // applied at every node, counts the nodes a guesser needs and the solutions.
-  g.level = Grade::extreme;
-  g.reasoning = "the ladder stalls";
-  std::uint64_t nodes = 0, solutions = 0;
-  bool cut = false;
-  std::function<void(State)> search = [&](State node) {
-    if (cut) return;
-    if (++nodes > search_node_limit || ((nodes & 255) == 0 && limits.expired())) {
-      cut = true;
-      g.stopped = limits.expired() ? limits.stop_reason() : StopReason::node_limit;
-      return;
-    }
-    ladder.saturate(node, 3);
-    if (node.failed) return;
-    if (Ladder::solved(node)) {
-      ++solutions;
-      return;
-    }
-    std::size_t pick = 0;
-    int fewest = 64;
-    for (std::size_t cell = 0; cell < node.mask.size(); ++cell)
-      if (!node.placed[cell] && std::popcount(node.mask[cell]) < fewest) {
-        fewest = std::popcount(node.mask[cell]);
-        pick = cell;
-      }
-    for (Mask rest = node.mask[pick]; rest != 0; rest &= rest - 1) {
-      State child = node;
-      child.mask[pick] = rest & -rest;
-      search(std::move(child));
-    }
-  };
-  search(std::move(s));
-  g.search_nodes = Count{nodes, !cut, cut ? g.stopped : StopReason::none};
-  g.solvable = cut || solutions > 0;
+  // The ladder stalls (or the givens contradict each other): branch on a cell with the fewest
+  // numbers left.
+  grade_by_search(
+      g, std::move(s),
+      [&](State node, const std::function<void(State)>& branch) -> std::uint64_t {
+        ladder.saturate(node, 3);
+        if (node.failed) return 0;
+        if (Ladder::solved(node)) return 1;
+        std::size_t pick = 0;
+        int fewest = 64;
+        for (std::size_t cell = 0; cell < node.mask.size(); ++cell)
+          if (!node.placed[cell] && std::popcount(node.mask[cell]) < fewest) {
+            fewest = std::popcount(node.mask[cell]);
+            pick = cell;
+          }
+        for (Mask rest = node.mask[pick]; rest != 0; rest &= rest - 1) {
+          State child = node;
+          child.mask[pick] = rest & -rest;
+          branch(std::move(child));
+        }
+        return 0;
+      },
+      limits, search_node_limit);
   return out;
 }
 

@@ -4,6 +4,8 @@
 #include <bit>
 #include <functional>
 
+#include "ladder.hpp"
+
 namespace puzzlegen::instant_insanity {
 
 namespace {
@@ -402,43 +404,36 @@ std::optional<PairReasoning> reason_pairs(const TowerInstance& tower, const Limi
   // Decided everywhere: the colour counts are checked once more (a last decision may overfill).
   if (ladder.solved(s)) ladder.saturate(s, 2);
   if (ladder.solved(s)) {
-    g.level = std::max(hardest, 1);
-    g.reasoning = kRungs[g.level];
-    g.hardest_uses = hardest > 0 ? uses[static_cast<std::size_t>(hardest)] : 0;
-    if (hardest > 0)  // how often the hardest technique was needed
-      g.reasoning += "; " + std::string(kHardest[hardest]) + " " + std::to_string(g.hardest_uses) +
-                     (g.hardest_uses == 1 ? " time" : " times");
+    grade_by_ladder(g, hardest, uses[static_cast<std::size_t>(hardest)],
+                    kRungs[std::max(hardest, 1)], kHardest[hardest]);
     out.choice = ladder.choice(s);
     return out;
   }
-  g.level = Grade::extreme;
-  g.reasoning = "the ladder stalls";
-  std::uint64_t nodes = 0, solutions = 0;
-  bool cut = false;
-  std::function<void(State)> search = [&](State node) {
-    if (cut) return;
-    if (++nodes > search_node_limit || ((nodes & 255) == 0 && limits.expired())) {
-      cut = true;
-      g.stopped = limits.expired() ? limits.stop_reason() : StopReason::node_limit;
-      return;
-    }
-    ladder.saturate(node, 3);
-    if (node.failed) return;
-    const int k = ladder.pick(node);
-    if (k < 0) {
-      ladder.saturate(node, 2);
-      if (ladder.solved(node)) ++solutions;
-      return;
-    }
-    for (Mask rest = node.cand[static_cast<std::size_t>(k)]; rest != 0; rest &= rest - 1) {
-      State child = node;
-      child.cand[static_cast<std::size_t>(k)] = rest & -rest;
-      search(std::move(child));
-    }
-  };
-  if (!s.failed) search(std::move(s));
-  g.search_nodes = Count{nodes, !cut, cut ? g.stopped : StopReason::none};
-  g.solvable = cut || solutions > 0;
+  // The ladder stalls: branch on the undecided place with the fewest pairs left.
+  if (s.failed) {
+    g.level = Grade::extreme;
+    g.reasoning = "the ladder stalls";
+    g.solvable = false;
+    return out;
+  }
+  grade_by_search(
+      g, std::move(s),
+      [&](State node, const std::function<void(State)>& branch) -> std::uint64_t {
+        ladder.saturate(node, 3);
+        if (node.failed) return 0;
+        const int k = ladder.pick(node);
+        if (k < 0) {
+          ladder.saturate(node, 2);
+          return ladder.solved(node) ? 1 : 0;
+        }
+        for (Mask rest = node.cand[static_cast<std::size_t>(k)]; rest != 0; rest &= rest - 1) {
+          State child = node;
+          child.cand[static_cast<std::size_t>(k)] = rest & -rest;
+          branch(std::move(child));
+        }
+        return 0;
+      },
+      limits, search_node_limit);
   return out;
 }
 
