@@ -1,15 +1,34 @@
-// What every ladder of techniques (Family::reasoned_grade) shares: the words of a grade that
-// the ladder reaches, and the search that counts a guesser's nodes where it stalls.
+// What every ladder of techniques (Family::reasoned_grade) shares: the words of its steps and
+// grade, the search that counts a guesser's nodes where it stalls, and each step's cells for a
+// key's drawing (Family::explain; render/grid.hpp marks them).
 #pragma once
 
 #include <cstdint>
 #include <functional>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "difficulty.hpp"
+#include "family.hpp"
 
 namespace puzzlegen {
+
+// "a", "a and b", "a, b and c" (with `conjunction` "and").
+inline std::string listed(const std::vector<std::string>& items,
+                          const std::string& conjunction = "and") {
+  std::string out;
+  for (std::size_t i = 0; i < items.size(); ++i)
+    out += (i == 0 ? "" : i + 1 == items.size() ? " " + conjunction + " " : ", ") + items[i];
+  return out;
+}
+
+// Each step's cells (or cubes: the family's parts), step 1 first.
+inline std::vector<std::vector<int>> step_cells(const Explanation& explanation) {
+  std::vector<std::vector<int>> out;
+  for (const auto& step : explanation.steps) out.push_back(step.cells);
+  return out;
+}
 
 // A ladder that solved the puzzle, its hardest rung `hardest` (0: the givens alone) used
 // `uses` times: the level, `rung_words` ("singles and sets") and how often the hardest

@@ -23,14 +23,6 @@ Mask bit(int value) {
   return Mask{1} << (value - 1);
 }
 
-// "a", "a or b", "a, b or c" (with `conjunction` "or").
-std::string listed(const std::vector<std::string>& items, const std::string& conjunction) {
-  std::string out;
-  for (std::size_t i = 0; i < items.size(); ++i)
-    out += (i == 0 ? "" : i + 1 == items.size() ? " " + conjunction + " " : ", ") + items[i];
-  return out;
-}
-
 struct Unit {
   std::string name;  // "row 2"
   std::vector<int> cells;
@@ -355,12 +347,6 @@ Explanation explain(const LatinPuzzle& puzzle, std::size_t steps, const Limits& 
   Explanation out;
   for (auto& step : reason(puzzle, limits, steps, 0, wording).steps)
     out.steps.push_back({std::move(step.text), std::move(step.cells)});
-  return out;
-}
-
-std::vector<std::vector<int>> step_cells(const Explanation& explanation) {
-  std::vector<std::vector<int>> out;
-  for (const auto& step : explanation.steps) out.push_back(step.cells);
   return out;
 }
 

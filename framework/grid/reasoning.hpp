@@ -22,6 +22,7 @@
 #include "difficulty.hpp"
 #include "family.hpp"
 #include "grid/board.hpp"
+#include "ladder.hpp"
 
 namespace puzzlegen::grid {
 
@@ -74,6 +75,6 @@ Reasoning reason(const LatinPuzzle& puzzle, const Limits& limits, std::size_t ma
 // cells. The family adds its drawing: its grid with render::Grid::mark_steps(step_cells(...)).
 Explanation explain(const LatinPuzzle& puzzle, std::size_t steps, const Limits& limits,
                     const Wording& wording = {});
-std::vector<std::vector<int>> step_cells(const Explanation& explanation);
+using puzzlegen::step_cells;  // ladder.hpp
 
 }  // namespace puzzlegen::grid

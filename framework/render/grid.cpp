@@ -1,7 +1,6 @@
 #include "render/grid.hpp"
 
 #include <cmath>
-#include <map>
 #include <set>
 
 namespace puzzlegen::render {
@@ -59,27 +58,34 @@ Element Grid::side_label(Side side, int index, const std::string& text, double s
 }
 
 void Grid::mark_steps(Drawing& drawing, const std::vector<std::vector<int>>& cells_by_step) const {
-  std::map<int, std::string> steps_at;  // per cell, the numbers of the steps about it
-  for (std::size_t k = 0; k < cells_by_step.size(); ++k)
-    for (const int at : std::set<int>(cells_by_step[k].begin(), cells_by_step[k].end()))
-      if (at >= 0 && at < rows * columns)
-        steps_at[at] += (steps_at[at].empty() ? "" : ",") + std::to_string(k + 1);
-  for (const auto& [at, numbers] : steps_at) {
+  for (const auto& [at, numbers] : step_numbers(cells_by_step)) {
+    if (at < 0 || at >= rows * columns) continue;
     const int row = at / columns, column = at % columns;
-    // A light tint that keeps the digits readable, and a dashed inner frame for grey print.
-    drawing.content.add(Element("rect")
-                            .set("class", "step")
-                            .set("x", x(column) + 2)
-                            .set("y", y(row) + 2)
-                            .set("width", cell - 4)
-                            .set("height", cell - 4)
-                            .set("fill", "#ffd54f")
-                            .set("fill-opacity", 0.35)
-                            .set("stroke", "#b26a00")
-                            .set("stroke-dasharray", "3 2"));
+    drawing.content.add(step_tint(x(column) + 2, y(row) + 2, cell - 4, cell - 4));
     drawing.content.add(label(x(column) + 4, y(row) + cell - 5, numbers, 11, "start", "bold")
                             .set("fill", "#7a4a00"));
   }
+}
+
+std::map<int, std::string> step_numbers(const std::vector<std::vector<int>>& cells_by_step) {
+  std::map<int, std::string> out;
+  for (std::size_t k = 0; k < cells_by_step.size(); ++k)
+    for (const int part : std::set<int>(cells_by_step[k].begin(), cells_by_step[k].end()))
+      out[part] += (out[part].empty() ? "" : ",") + std::to_string(k + 1);
+  return out;
+}
+
+Element step_tint(double x, double y, double width, double height) {
+  return Element("rect")
+      .set("class", "step")
+      .set("x", x)
+      .set("y", y)
+      .set("width", width)
+      .set("height", height)
+      .set("fill", "#ffd54f")
+      .set("fill-opacity", 0.35)
+      .set("stroke", "#b26a00")
+      .set("stroke-dasharray", "3 2");
 }
 
 void Grid::add_frame(Drawing& drawing) const {

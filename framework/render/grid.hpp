@@ -3,6 +3,7 @@
 // outside the grid) and marks in the gaps between cells (signs between neighbours).
 #pragma once
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -50,5 +51,12 @@ struct Grid {
   // sizes `drawing` to the grid.
   void add_frame(Drawing& drawing) const;
 };
+
+// Per part (a cell, a cube), the numbers of the steps about it, for its mark: "1,4".
+std::map<int, std::string> step_numbers(const std::vector<std::vector<int>>& cells_by_step);
+
+// The mark of a part a key's step is about (a cell, a cube's net): a light tint that keeps
+// what is under it readable, with a dashed frame for grey print.
+Element step_tint(double x, double y, double width, double height);
 
 }  // namespace puzzlegen::render

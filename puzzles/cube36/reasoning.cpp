@@ -36,13 +36,9 @@ std::optional<ColourPuzzle> colour_puzzle(const Board& board, Kind kind) {
 }
 
 std::string naming_step(const Board& board) {
-  std::string order;
-  const auto& colours = board.colors();
-  for (std::size_t k = 0; k < colours.size(); ++k)
-    order += (k == 0 ? "" : k + 1 == colours.size() ? " and " : ", ") + colours[k];
   return "Row 1 shows every colour once, and renaming colours turns one answer into another: "
          "say it reads " +
-         order + " from the left";
+         listed(board.colors()) + " from the left";
 }
 
 }  // namespace puzzlegen::cube36

@@ -1,5 +1,6 @@
 #include "drawing.hpp"
 
+#include "render/grid.hpp"
 #include "render/play.hpp"
 
 #include <algorithm>
@@ -17,6 +18,12 @@ using render::Element;
 using render::label;
 
 constexpr double kCell = 30;
+
+// A cube's faces in the order Palette::cube_net draws them.
+std::array<int, 6> net_faces(const Cube& cube) {
+  const auto& f = cube.faces;
+  return {f[top], f[left], f[front], f[right], f[back], f[bottom]};
+}
 
 render::Palette palette_of(const TowerInstance& instance) {
   return render::Palette(instance.colors(), instance.abbreviations());
@@ -199,19 +206,13 @@ render::Drawing multigraph(const TowerInstance& instance, const std::vector<int>
 
 render::Drawing TowerInstance::draw(double width) const {
   std::vector<std::array<int, 6>> nets;
-  for (const auto& cube : cubes_) {
-    const auto& f = cube.faces;
-    nets.push_back({f[top], f[left], f[front], f[right], f[back], f[bottom]});
-  }
+  for (const auto& cube : cubes_) nets.push_back(net_faces(cube));
   return palette_of(*this).nets(nets, width);
 }
 
 std::vector<render::Drawing> TowerInstance::cut_outs(double scale) const {
   std::vector<std::array<int, 6>> nets;
-  for (const auto& cube : cubes_) {
-    const auto& f = cube.faces;
-    nets.push_back({f[top], f[left], f[front], f[right], f[back], f[bottom]});
-  }
+  for (const auto& cube : cubes_) nets.push_back(net_faces(cube));
   return palette_of(*this).net_pieces(nets, render::Palette::kPupilNetCell * scale);
 }
 
@@ -234,34 +235,22 @@ Json play_tower(const TowerInstance& instance, const std::string& kind) {
   return tower.to_json();
 }
 
-render::Drawing draw_steps(const TowerInstance& tower, const std::vector<ExplainedStep>& steps) {
-  std::map<int, std::string> steps_at;
-  for (std::size_t k = 0; k < steps.size(); ++k)
-    for (const int cube : steps[k].cells)
-      if (cube >= 0 && cube < tower.size())
-        steps_at[cube] += (steps_at[cube].empty() ? "" : ",") + std::to_string(k + 1);
+render::Drawing draw_steps(const TowerInstance& tower,
+                           const std::vector<std::vector<int>>& cubes_by_step) {
+  const auto steps_at = render::step_numbers(cubes_by_step);
   const render::Palette palette = palette_of(tower);
-  std::vector<render::Drawing> nets;
   const double cell = render::Palette::kNetCell;
+  std::vector<render::Drawing> nets;
   for (int i = 0; i < tower.size(); ++i) {
-    const auto& f = tower.cubes()[static_cast<std::size_t>(i)].faces;
     const auto marked = steps_at.find(i);
     render::Drawing net;
-    if (marked != steps_at.end())  // a tint behind the net
-      net.content.add(render::Element("rect")
-                          .set("class", "step")
-                          .set("width", render::Palette::net_width(cell))
-                          .set("height", render::Palette::net_height(cell))
-                          .set("fill", "#ffd54f")
-                          .set("fill-opacity", 0.35)
-                          .set("stroke", "#b26a00")
-                          .set("stroke-dasharray", "3 2"));
-    net.content.add(
-        palette.cube_net(cell, {f[top], f[left], f[front], f[right], f[back], f[bottom]},
-                         "Cube " + std::to_string(i + 1) +
-                             (marked == steps_at.end() ? "" : " \u00b7 step " + marked->second)));
     net.width = render::Palette::net_width(cell);
     net.height = render::Palette::net_height(cell);
+    if (marked != steps_at.end()) net.content.add(render::step_tint(0, 0, net.width, net.height));
+    net.content.add(
+        palette.cube_net(cell, net_faces(tower.cubes()[static_cast<std::size_t>(i)]),
+                         "Cube " + std::to_string(i + 1) +
+                             (marked == steps_at.end() ? "" : " \u00b7 step " + marked->second)));
     nets.push_back(std::move(net));
   }
   render::Drawing d = render::flow(std::move(nets), render::kPageWidth, 10);

@@ -4,7 +4,6 @@
 
 #include <vector>
 
-#include "family.hpp"
 #include "instance.hpp"
 
 namespace puzzlegen::instant_insanity {
@@ -14,9 +13,10 @@ namespace puzzlegen::instant_insanity {
 render::Drawing draw_tower(const TowerInstance& instance, const std::vector<int>& turns,
                            bool two_factors);
 
-// The puzzle's nets for a key that explains: each step's cubes (its `cells`) tinted, and the
-// step numbers in their titles ("Cube 3 · step 1,4").
-render::Drawing draw_steps(const TowerInstance& tower, const std::vector<ExplainedStep>& steps);
+// The puzzle's nets for a key that explains: each step's cubes tinted, and the step numbers in
+// their titles ("Cube 3 · step 1,4").
+render::Drawing draw_steps(const TowerInstance& tower,
+                           const std::vector<std::vector<int>>& cubes_by_step);
 
 // The cubes to turn on screen (render/play.hpp) until the tower's sides show what `kind`
 // asks, each cube first as its net shows it.

@@ -9,6 +9,7 @@
 #include "classes.hpp"
 #include "drawing.hpp"
 #include "growth.hpp"
+#include "ladder.hpp"
 #include "model.hpp"
 #include "reasoning.hpp"
 #include "verify.hpp"
@@ -301,7 +302,7 @@ class InstantInsanity final : public FamilyOf<TowerInstance> {
     if (!reasoned) return {};
     Explanation out;
     for (const auto& step : reasoned->steps) out.steps.push_back({step.text, step.cubes});
-    out.drawing = draw_steps(tower, out.steps);
+    out.drawing = draw_steps(tower, step_cells(out));
     return out;
   }
 

@@ -18,13 +18,6 @@ constexpr int kPlaces = 3;
 const char* const kPlaceNames[kPlaces] = {"the front and back", "the left and right",
                                           "the top and bottom"};
 
-std::string listed(const std::vector<std::string>& items) {
-  std::string out;
-  for (std::size_t i = 0; i < items.size(); ++i)
-    out += (i == 0 ? "" : i + 1 == items.size() ? " and " : ", ") + items[i];
-  return out;
-}
-
 std::string times(int k) {
   return k == 1 ? "once" : k == 2 ? "twice" : std::to_string(k) + " times";
 }
