@@ -31,13 +31,16 @@ sheet instant-insanity-letter specs/instant-insanity/unique-tower.yaml 6 --paper
   --key separate --seed 100
 sheet cube36 specs/cube36/unique-n5.yaml 3
 sheet eight-blocks specs/eight-blocks/eight-cubes-one-solid.yaml 6
-# One sheet per difficulty level (the 36 Cube's boards above are all easy), on both papers.
+# One sheet per difficulty level, on both papers.
 sheet instant-insanity-medium specs/instant-insanity/unique-tower.yaml 4 --difficulty medium \
   --key none
 sheet instant-insanity-hard specs/instant-insanity/unique-tower.yaml 4 --difficulty hard \
   --paper letter --key none
 sheet instant-insanity-extreme specs/instant-insanity/unique-tower.yaml 2 --difficulty extreme \
   --key none
+# A key that explains: each puzzle's first 5 steps, marked on its nets.
+sheet instant-insanity-explained specs/instant-insanity/unique-tower.yaml 2 --difficulty easy \
+  --explain 5 --key separate
 # Denser nets (11 mm faces) for older pupils: two four-cube puzzles a page.
 sheet instant-insanity-dense specs/instant-insanity/unique-tower.yaml 4 --scale 0.55 --key none
 # A sheet from two specs: two titled parts, numbered through.
