@@ -14,7 +14,8 @@
 //
 // Composability only grows with the cubes, so a solid that must not be composable and is ends
 // the subtree: extend() never makes such a child. prune() ends it too where a required solid
-// cannot become composable (even with every variety grown as far as it can go alone), where
+// cannot become composable (even with every variety grown as far as it can go alone, and none
+// that is two cubes behind the most: accept() never lets such a variety grow again), where
 // a greatest size leaves too few cubes for what is still wanting, and it skips judging classes
 // that fail the spec's bounds (size, per-variety cubes, required and counted solids).
 #include "growth.hpp"
@@ -393,10 +394,14 @@ class CubeGrowth final : public Growth {
   // they could only lower the limits, and these are limits still.
   bool reachable(Solids& solids) const {
     const Counts& counts = solids.counts();
+    // A step adds a cube of a variety with the most cubes, or one fewer (accept()), and the
+    // most only grows, so a variety two or more behind the most never gains a cube again.
+    const int most = *std::max_element(counts.begin(), counts.end());
     Counts limit{};  // cubes each variety can gain
     for (int u = 0; u < kVarieties; ++u)
-      limit[at(u)] = std::max(
-          0, std::min(spec_.high[at(u)], spec_.wanted[at(u)] > 0 ? kCorners : 2) - counts[at(u)]);
+      if (counts[at(u)] + 1 >= most)
+        limit[at(u)] = std::max(
+            0, std::min(spec_.high[at(u)], spec_.wanted[at(u)] > 0 ? kCorners : 2) - counts[at(u)]);
     for (int w = 0; w < kVarieties; ++w) {
       if (!forbidden_[at(w)]) continue;
       const int short_by = solids.wanting(w);  // at least
@@ -404,10 +409,11 @@ class CubeGrowth final : public Growth {
       for (int k = 1; k <= limit[at(w)]; ++k)
         if (solids.composable_with(w, w, k)) limit[at(w)] = k - 1;
       for (const std::uint8_t u : tables().compatible[at(w)]) {
+        if (limit[u] == 0) continue;  // nothing to lower
         if (short_by == 1 && solids.composable_with(w, u, 1))
           limit[u] = 0;
-        else if (solids.composable_with(w, u, 2))
-          limit[u] = std::min(limit[u], 1);
+        else if (limit[u] > 1 && solids.composable_with(w, u, 2))
+          limit[u] = 1;
       }
     }
     Counts upper = counts;

@@ -118,6 +118,10 @@ TEST_CASE("eight blocks: walking classes with solids required and forbidden, siz
       {"{size: 8, max-per-variety: 2, per-variety: {\"(1,2)\": {min: 2}}}",
        "{composable: [\"(1,2)\"], not-composable: [\"(2,1)\", \"(1,3)\"]}"},
       {"{size: {max: 9}}", "{composable: [\"(1,2)\", \"(2,1)\", \"(1,3)\"]}"},
+      // Three cubes of one variety: varieties two behind the most are settled, which the
+      // walk's completion test uses.
+      {"{size: 8, per-variety: {\"(1,2)\": {min: 3}}}",
+       "{composable: [\"(1,2)\"], not-composable: [\"(2,1)\", \"(1,3)\", \"(1,4)\"]}"},
   };
   for (const auto& [instance, solutions] : specs) {
     INFO(instance << " " << solutions);
