@@ -328,7 +328,7 @@ class CubeGrowth final : public Growth {
     }
     if (wanting > 21 * room) return Prune::subtree;
     if (wanting > 0) {
-      if (any_forbidden_ && !reachable(solids)) return Prune::subtree;
+      if (!reachable(solids)) return Prune::subtree;
       fails = true;
     }
     if (!fails && (spec_.composable.min || spec_.composable.max)) {
