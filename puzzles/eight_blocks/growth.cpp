@@ -397,29 +397,40 @@ class CubeGrowth final : public Growth {
     // A step adds a cube of a variety with the most cubes, or one fewer (accept()), and the
     // most only grows, so a variety two or more behind the most never gains a cube again.
     const int most = *std::max_element(counts.begin(), counts.end());
-    Counts limit{};  // cubes each variety can gain
-    for (int u = 0; u < kVarieties; ++u)
-      if (counts[at(u)] + 1 >= most)
-        limit[at(u)] = std::max(
-            0, std::min(spec_.high[at(u)], spec_.wanted[at(u)] > 0 ? kCorners : 2) - counts[at(u)]);
+    Counts limit{};             // cubes each variety can gain
+    std::uint32_t growing = 0;  // the varieties whose limit is not 0, as bits
+    for (int u = 0; u < kVarieties; ++u) {
+      if (counts[at(u)] + 1 < most) continue;
+      limit[at(u)] = std::max(
+          0, std::min(spec_.high[at(u)], spec_.wanted[at(u)] > 0 ? kCorners : 2) - counts[at(u)]);
+      if (limit[at(u)] > 0) growing |= 1u << u;
+    }
+    const auto lower = [&](int u, int to) {
+      limit[at(u)] = to;
+      if (to == 0) growing &= ~(1u << u);
+    };
     for (int w = 0; w < kVarieties; ++w) {
-      if (!forbidden_[at(w)]) continue;
+      // Only a forbidden solid whose cubes can still come lowers a limit.
+      if (!forbidden_[at(w)] || (growing & (tables_.compatible_mask[at(w)] | 1u << w)) == 0)
+        continue;
       const int short_by = solids.wanting(w);  // at least
       if (short_by > 2) continue;
       for (int k = 1; k <= limit[at(w)]; ++k)
-        if (solids.composable_with(w, w, k)) limit[at(w)] = k - 1;
+        if (solids.composable_with(w, w, k)) lower(w, k - 1);
       for (const std::uint8_t u : tables().compatible[at(w)]) {
         if (limit[u] == 0) continue;  // nothing to lower
         if (short_by == 1 && solids.composable_with(w, u, 1))
-          limit[u] = 0;
+          lower(u, 0);
         else if (limit[u] > 1 && solids.composable_with(w, u, 2))
-          limit[u] = 1;
+          lower(u, 1);
       }
     }
     Counts upper = counts;
     for (int u = 0; u < kVarieties; ++u) upper[at(u)] += limit[at(u)];
-    return std::all_of(required_.begin(), required_.end(),
-                       [&](int v) { return composable_by_trees(upper, v); });
+    // Eight cubes of v fill every corner of its solid.
+    return std::all_of(required_.begin(), required_.end(), [&](int v) {
+      return upper[at(v)] >= kCorners || composable_by_trees(upper, v);
+    });
   }
 
   // The order the children of an instance are made in: by variety, unless solids are
