@@ -24,9 +24,13 @@ class Rng {
 
   // Uniform in [0, bound), by rejection (no modulo bias). bound must be > 0.
   std::uint64_t below(std::uint64_t bound) {
-    const std::uint64_t limit = UINT64_MAX - UINT64_MAX % bound;
     std::uint64_t draw = engine_();
-    while (draw >= limit) draw = engine_();
+    // The rejection limit is above UINT64_MAX - bound, so almost every draw is under it
+    // without the division that computes it (a hot path: Latin squares draw thousands).
+    if (draw > UINT64_MAX - bound) {
+      const std::uint64_t limit = UINT64_MAX - UINT64_MAX % bound;
+      while (draw >= limit) draw = engine_();
+    }
     return draw % bound;
   }
 

@@ -26,6 +26,25 @@ TEST_CASE("portable RNG: fixed sequence for a seed", "[rng]") {
   CHECK(sorted == std::vector<int>{0, 1, 2, 3, 4, 5, 6, 7});
 }
 
+TEST_CASE("portable RNG: a bounded draw is the rejection rule's, for every size of bound",
+          "[rng]") {
+  // The rule: draws at or above the greatest multiple of the bound are drawn again; the rest
+  // are taken modulo the bound. Bounds near 2^64 reject often, so both branches are met.
+  for (const std::uint64_t bound :
+       {std::uint64_t{1}, std::uint64_t{2}, std::uint64_t{7}, std::uint64_t{1} << 32,
+        (std::uint64_t{1} << 63) + 5, UINT64_MAX / 3 * 2, UINT64_MAX - 1, UINT64_MAX}) {
+    INFO(bound);
+    std::mt19937_64 engine(9);
+    Rng rng(9);
+    for (int i = 0; i < 2000; ++i) {
+      const std::uint64_t limit = UINT64_MAX - UINT64_MAX % bound;
+      std::uint64_t draw = engine();
+      while (draw >= limit) draw = engine();
+      REQUIRE(rng.below(bound) == draw % bound);
+    }
+  }
+}
+
 TEST_CASE("did you mean", "[options]") {
   CHECK(closest_match("modulus", {"modulo", "count-as"}) == "modulo");
   CHECK(closest_match("zzzzzz", {"modulo", "count-as"}).empty());
