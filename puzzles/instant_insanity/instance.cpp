@@ -128,7 +128,7 @@ std::uint64_t cube_code(const Cube& cube, const int* relabel) {
 }
 }  // namespace
 
-std::vector<int> TowerInstance::canonical_key() const {
+std::array<int, kMostCubes> TowerInstance::canonical_relabelling() const {
   // The least, over colour relabellings, of the sorted list of cube codes. Exact for n <= 8
   // colours (n! relabellings, enumerated in place); beyond that only cube order and face
   // pairing are factored out. This runs once per candidate in every generator: no allocation
@@ -136,6 +136,7 @@ std::vector<int> TowerInstance::canonical_key() const {
   const int n = static_cast<int>(colors_.size());
   std::array<int, kMostCubes> relabel{};
   std::iota(relabel.begin(), relabel.begin() + n, 0);
+  std::array<int, kMostCubes> best_relabel = relabel;
   std::vector<std::uint64_t> best(cubes_.size()), current(cubes_.size());
   auto codes_under = [&](std::vector<std::uint64_t>& out) {
     for (std::size_t i = 0; i < cubes_.size(); ++i) out[i] = cube_code(cubes_[i], relabel.data());
@@ -145,18 +146,50 @@ std::vector<int> TowerInstance::canonical_key() const {
   if (n <= 8) {
     while (std::next_permutation(relabel.begin(), relabel.begin() + n)) {
       codes_under(current);
-      if (current < best) best.swap(current);
+      if (current < best) {
+        best.swap(current);
+        best_relabel = relabel;
+      }
     }
   }
+  return best_relabel;
+}
+
+std::vector<int> TowerInstance::canonical_key() const {
+  const std::array<int, kMostCubes> relabel = canonical_relabelling();
+  std::vector<std::uint64_t> codes(cubes_.size());
+  for (std::size_t i = 0; i < cubes_.size(); ++i) codes[i] = cube_code(cubes_[i], relabel.data());
+  std::sort(codes.begin(), codes.end());
   std::vector<int> key;
-  key.reserve(best.size() * kFaces);
-  for (const std::uint64_t code : best)
+  key.reserve(codes.size() * kFaces);
+  for (const std::uint64_t code : codes)
     for (int shift : {32, 16, 0}) {
       const int pair = static_cast<int>(code >> shift & 65535);
       key.push_back(pair / 256);
       key.push_back(pair % 256);
     }
   return key;
+}
+
+TowerInstance TowerInstance::canonical_form(std::vector<int>& order) const {
+  const std::array<int, kMostCubes> relabel = canonical_relabelling();
+  std::vector<std::string> names(colors_.size());
+  for (std::size_t c = 0; c < colors_.size(); ++c)
+    names[static_cast<std::size_t>(relabel[c])] = colors_[c];
+  std::vector<std::uint64_t> codes(cubes_.size());
+  for (std::size_t i = 0; i < cubes_.size(); ++i) codes[i] = cube_code(cubes_[i], relabel.data());
+  order.resize(cubes_.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+    return codes[static_cast<std::size_t>(a)] < codes[static_cast<std::size_t>(b)];
+  });
+  std::vector<Cube> cubes;
+  for (const int i : order) {
+    Cube cube = cubes_[static_cast<std::size_t>(i)];
+    for (int& face : cube.faces) face = relabel[static_cast<std::size_t>(face)];
+    cubes.push_back(cube);
+  }
+  return TowerInstance(std::move(names), std::move(cubes));
 }
 
 std::optional<Natural> TowerInstance::class_size() const {

@@ -40,12 +40,20 @@ class TowerInstance final : public Instance {
   Json to_json() const override;
   std::vector<int> canonical_key() const override;
   std::optional<Natural> class_size() const override;  // distinct colour relabellings
+  // The class's representative as canonical_key() has it: colours relabelled (each name goes
+  // with its colour) and cubes in key order, `order[k]` being this tower's cube at position k.
+  // Every tower of a class gives the same one, names aside: what depends on it (a grade, the
+  // steps of a key) is then the same for the whole class.
+  TowerInstance canonical_form(std::vector<int>& order) const;
   std::string render_text() const override;
   render::Drawing draw(double width) const override;
   std::vector<render::Drawing> cut_outs(
       double scale) const override;  // drawing.cpp  // drawing.cpp
 
  private:
+  // The relabelling of colours (old index to new) under which the sorted cube codes are least.
+  std::array<int, kMostCubes> canonical_relabelling() const;
+
   std::vector<std::string> colors_;
   std::vector<Cube> cubes_;
   std::vector<std::string> abbreviations_;

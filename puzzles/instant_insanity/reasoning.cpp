@@ -40,7 +40,9 @@ struct State {
 
 class Ladder {
  public:
-  explicit Ladder(const TowerInstance& tower) : tower_(tower), n_(tower.size()) {
+  // `printed[k]`: the number (0-based) the user's tower gives the cube at position k.
+  Ladder(const TowerInstance& tower, std::vector<int> printed)
+      : tower_(tower), n_(tower.size()), printed_(std::move(printed)) {
     for (const Cube& cube : tower.cubes()) {
       CubePairs c;
       const auto key = cube.pairs_key();
@@ -145,7 +147,10 @@ class Ladder {
   std::string pair_text(const FacePair& p) const {
     return colour(p.first) + "\u2013" + colour(p.second);
   }
-  static std::string cube_text(int cube) { return "cube " + std::to_string(cube + 1); }
+  std::string cube_number(int cube) const {
+    return std::to_string(printed_[static_cast<std::size_t>(cube)] + 1);
+  }
+  std::string cube_text(int cube) const { return "cube " + cube_number(cube); }
   // "cube 2's red–blue pair", "cube 2's red–blue and green–white pairs and cube 4's ..."
   std::string ruled_text(const std::vector<PairStep::Ruled>& ruled) const {
     std::vector<std::string> per_cube;
@@ -320,7 +325,10 @@ class Ladder {
         tidy(s);
         if (step) {
           std::vector<std::string> numbers;
-          for (const int i : givers) numbers.push_back(std::to_string(i + 1));
+          std::vector<int> printed;
+          for (const int i : givers) printed.push_back(printed_[static_cast<std::size_t>(i)]);
+          std::sort(printed.begin(), printed.end());
+          for (const int i : printed) numbers.push_back(std::to_string(i + 1));
           step->level = 2;
           step->text = colour(c) + " must show " + times(need) + " more on " + kPlaceNames[place] +
                        ", and only " + (givers.size() == 1 ? "cube " : "cubes ") + listed(numbers) +
@@ -365,6 +373,7 @@ class Ladder {
 
   const TowerInstance& tower_;
   const int n_;
+  std::vector<int> printed_;
   std::vector<CubePairs> cubes_;
   std::vector<int> faces_;  // per colour, the faces it is on
 };
@@ -373,13 +382,60 @@ const char* const kHardest[] = {"", "pairs and full colours", "colour counts", "
 const char* const kRungs[] = {"", "pairs and full colours", "pairs and colour counts",
                               "pairs, colour counts and what-ifs"};
 
+PairReasoning reason_in_order(const TowerInstance& tower, const std::vector<int>& printed,
+                              const Limits& limits, std::size_t max_steps,
+                              std::uint64_t search_node_limit);
+
 }  // namespace
 
 std::optional<PairReasoning> reason_pairs(const TowerInstance& tower, const Limits& limits,
                                           std::size_t max_steps, std::uint64_t search_node_limit) {
   if (tower.size() == 0 || static_cast<int>(tower.colors().size()) != tower.size())
     return std::nullopt;
-  const Ladder ladder(tower);
+  // The ladder reasons on the class's representative, so that every tower of a class gets the
+  // same grade and steps (which cube breaks the quarter turn, and the order deductions are
+  // found in, depend on the order of cubes and colours); its words and what it concludes are
+  // put back in the user's cube numbers and colours.
+  std::vector<int> order;
+  const TowerInstance form = tower.canonical_form(order);
+  PairReasoning out = reason_in_order(form, order, limits, max_steps, search_node_limit);
+  std::vector<int> colour_of(form.colors().size());  // the form's colour to the user's
+  for (std::size_t r = 0; r < colour_of.size(); ++r)
+    colour_of[r] =
+        static_cast<int>(std::find(tower.colors().begin(), tower.colors().end(), form.colors()[r]) -
+                         tower.colors().begin());
+  const auto back = [&](PairStep::Ruled& ruled) {
+    ruled.cube = order[static_cast<std::size_t>(ruled.cube)];
+    FacePair& pair = ruled.pair;
+    pair = {colour_of[static_cast<std::size_t>(pair.first)],
+            colour_of[static_cast<std::size_t>(pair.second)]};
+    if (pair.first > pair.second) std::swap(pair.first, pair.second);
+  };
+  for (PairStep& step : out.steps) {
+    for (int& cube : step.cubes) cube = order[static_cast<std::size_t>(cube)];
+    std::sort(step.cubes.begin(), step.cubes.end());
+    std::for_each(step.ruled_out.begin(), step.ruled_out.end(), back);
+    std::for_each(step.decided.begin(), step.decided.end(), back);
+  }
+  if (!out.choice.empty()) {
+    std::vector<std::array<FacePair, 2>> choice(out.choice.size());
+    for (std::size_t k = 0; k < order.size(); ++k) {
+      PairStep::Ruled front{0, 0, out.choice[k][0]}, side{0, 1, out.choice[k][1]};
+      back(front);
+      back(side);
+      choice[static_cast<std::size_t>(order[k])] = {front.pair, side.pair};
+    }
+    out.choice = std::move(choice);
+  }
+  return out;
+}
+
+namespace {
+
+PairReasoning reason_in_order(const TowerInstance& tower, const std::vector<int>& printed,
+                              const Limits& limits, std::size_t max_steps,
+                              std::uint64_t search_node_limit) {
+  const Ladder ladder(tower, printed);
   PairReasoning out;
   Grade& g = out.grade;
   g.search_nodes = Count{0, true};
@@ -429,5 +485,7 @@ std::optional<PairReasoning> reason_pairs(const TowerInstance& tower, const Limi
       limits, search_node_limit);
   return out;
 }
+
+}  // namespace
 
 }  // namespace puzzlegen::instant_insanity

@@ -33,14 +33,25 @@ std::vector<FacePair> sorted_pairs(const Cube& cube) {
   return {{key[0], key[1]}, {key[2], key[3]}, {key[4], key[5]}};
 }
 
-bool before(const FacePair& a, const FacePair& b) {
-  return std::pair(a.first, a.second) < std::pair(b.first, b.second);
-}
-
 // Every choice of two of each cube's opposite pairs (one per side pair) showing each colour
-// twice per side pair, with cube 1's front/back pair not after its left/right one.
+// twice per side pair, with the quarter turn broken as the ladder breaks it: it reasons on the
+// class's representative (canonical_form), whose first cube's front/back pair is not after its
+// left/right one in the representative's colour order.
 std::vector<Choice> all_choices(const TowerInstance& tower) {
   const int n = tower.size();
+  std::vector<int> order;
+  const TowerInstance form = tower.canonical_form(order);
+  std::vector<int> rank(static_cast<std::size_t>(n));  // a colour's index in the form
+  for (int r = 0; r < n; ++r)
+    rank[static_cast<std::size_t>(std::find(tower.colors().begin(), tower.colors().end(),
+                                            form.colors()[static_cast<std::size_t>(r)]) -
+                                  tower.colors().begin())] = r;
+  const auto in_form = [&](const FacePair& p) {
+    const int a = rank[static_cast<std::size_t>(p.first)];
+    const int b = rank[static_cast<std::size_t>(p.second)];
+    return std::pair(std::min(a, b), std::max(a, b));
+  };
+  const auto before = [&](const FacePair& a, const FacePair& b) { return in_form(a) < in_form(b); };
   std::vector<Choice> out;
   Choice current(static_cast<std::size_t>(n));
   std::set<std::vector<int>> seen;  // a cube's two equal pairs give one choice, not two
@@ -64,7 +75,7 @@ std::vector<Choice> all_choices(const TowerInstance& tower) {
     for (int f = 0; f < 3; ++f)
       for (int l = 0; l < 3; ++l) {
         if (f == l) continue;
-        if (i == 0 &&
+        if (i == order.front() &&
             before(pairs[static_cast<std::size_t>(l)], pairs[static_cast<std::size_t>(f)]))
           continue;
         current[static_cast<std::size_t>(i)] = {pairs[static_cast<std::size_t>(f)],
@@ -171,4 +182,42 @@ TEST_CASE(
   CHECK(stalled > 20);
   CHECK(none > 0);
   CHECK(levels == std::set<int>{1, 2, 3});
+}
+
+TEST_CASE("instant-insanity: every tower of a class gets the same grade and the same steps",
+          "[instant-insanity][difficulty]") {
+  // Reordering the cubes and renaming the colours makes the same puzzle: the grade (level,
+  // uses of the hardest rung, search nodes) and the number and rungs of the steps must not
+  // change, though the ladder breaks the quarter turn on one cube and finds deductions in an
+  // order.
+  Rng rng(31);
+  for (int round = 0; round < 150; ++round) {
+    const int n = 4 + round % 3;
+    const TowerInstance tower = round % 4 == 3 ? random_tower(n, rng) : planted(n, rng);
+    const auto first = reason_pairs(tower, Limits{}, 1000);
+    REQUIRE(first);
+    for (int trial = 0; trial < 4; ++trial) {
+      std::vector<int> cube_order(static_cast<std::size_t>(n)), rename(cube_order.size());
+      std::iota(cube_order.begin(), cube_order.end(), 0);
+      std::iota(rename.begin(), rename.end(), 0);
+      rng.shuffle(cube_order);
+      rng.shuffle(rename);
+      std::vector<Cube> cubes;
+      for (const int i : cube_order) {
+        Cube cube = tower.cubes()[static_cast<std::size_t>(i)];
+        for (int& face : cube.faces) face = rename[static_cast<std::size_t>(face)];
+        cubes.push_back(cube);
+      }
+      const auto other = reason_pairs(TowerInstance(tower.colors(), cubes), Limits{}, 1000);
+      REQUIRE(other);
+      INFO("round " << round << " trial " << trial << ": " << first->grade.text() << " / "
+                    << other->grade.text());
+      CHECK(other->grade.level == first->grade.level);
+      CHECK(other->grade.hardest_uses == first->grade.hardest_uses);
+      CHECK(other->grade.search_nodes.value == first->grade.search_nodes.value);
+      REQUIRE(other->steps.size() == first->steps.size());
+      for (std::size_t k = 0; k < first->steps.size(); ++k)
+        CHECK(other->steps[k].level == first->steps[k].level);
+    }
+  }
 }
