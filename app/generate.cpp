@@ -82,8 +82,8 @@ std::string summary_text(const Spec& spec, const RunSummary& s,
   if (s.instances_in_classes && s.instances > 0 && !spec.objective)
     out << " up to symmetry, " << *s.instances_in_classes << " counted one by one";
   out << " (" << s.strategy << ", seed " << spec.generate.seed << ", " << s.explored
-      << " candidates judged, " << s.nodes << (s.strategy == "random" ? " drawn" : " search nodes")
-      << ")\n";
+      << " candidates judged, " << s.nodes
+      << (s.strategy == "random" || s.strategy == "minimal" ? " drawn" : " search nodes") << ")\n";
   if (spec.objective) {
     out << "  objective: " << spec.objective->text() << " = "
         << (s.best ? to_string(*s.best) : std::string("none found")) << "\n";

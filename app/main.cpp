@@ -85,7 +85,7 @@ int main(int argc, char** argv) {
   std::map<std::string, std::string> choices = {
       {"* --format", "text yaml json"},
       {"render --format", "text yaml json svg html"},
-      {"* --strategy", "auto exhaustive search random classes"},
+      {"* --strategy", "auto exhaustive search random classes minimal"},
       {"generate --instances", "all"},
       {"generate --joint-model", "true false"},
       {"generate --symmetry-breaking", "true false"},
@@ -141,8 +141,10 @@ int main(int argc, char** argv) {
   generate->add_option("spec", spec_file, "spec file")->required();
   generate->add_option("--instances", run.instances, "how many instances (or: all)");
   generate->add_option("--seed", run.seed, "random seed")->check(whole);
-  generate->add_option("--strategy", run.strategy, "auto, exhaustive, search, random or classes")
-      ->check(CLI::IsMember({"auto", "exhaustive", "search", "random", "classes"}));
+  generate
+      ->add_option("--strategy", run.strategy,
+                   "auto, exhaustive, search, random, classes or minimal")
+      ->check(CLI::IsMember({"auto", "exhaustive", "search", "random", "classes", "minimal"}));
   generate
       ->add_option("--difficulty", run.difficulty,
                    "only instances of this level: easy, medium, hard or extreme")
@@ -232,8 +234,9 @@ int main(int argc, char** argv) {
   worksheet->add_option("--seed", sheet.run.seed, "random seed (default: the spec's)")
       ->check(whole);
   worksheet
-      ->add_option("--strategy", sheet.run.strategy, "auto, exhaustive, search, random or classes")
-      ->check(CLI::IsMember({"auto", "exhaustive", "search", "random", "classes"}));
+      ->add_option("--strategy", sheet.run.strategy,
+                   "auto, exhaustive, search, random, classes or minimal")
+      ->check(CLI::IsMember({"auto", "exhaustive", "search", "random", "classes", "minimal"}));
   worksheet->add_option("--time-limit", sheet.run.time_limit,
                         "e.g. 30s, 10m (default: the spec's)");
   worksheet->add_option("--paper", sheet.paper, "a4 or letter")

@@ -139,7 +139,8 @@ Collected collect(const Spec& spec, std::size_t count, std::vector<Puzzle>& puzz
                   SheetProgress& progress, bool allow_fewer) {
   const std::string strategy = resolve_strategy(spec);
   Collected out;
-  out.own_seeds = !spec.objective && (strategy == "search" || strategy == "random");
+  out.own_seeds =
+      !spec.objective && (strategy == "search" || strategy == "random" || strategy == "minimal");
   std::string shortfall;
   if (out.own_seeds) {
     const bool limited = spec.generate.time_limit.count() > 0;  // 0: no limit

@@ -1,6 +1,7 @@
 #include "family.hpp"
 
 #include <algorithm>
+#include <stdexcept>
 
 #include "classes.hpp"
 #include "error.hpp"
@@ -44,6 +45,15 @@ std::vector<std::unique_ptr<Solution>> Family::distinct_solutions(const Instance
 
 std::uint64_t Family::count_multiple(const std::string&, const OptionValues&) const {
   return 1;
+}
+
+std::optional<CluedSolution> Family::clued_solution(const OptionValues&, const OptionValues&,
+                                                    Rng&) const {
+  return std::nullopt;
+}
+
+std::unique_ptr<Instance> Family::with_clues(const Instance&, const std::vector<bool>&) const {
+  throw std::logic_error(name() + " declares no clues: with_clues() needs clued_solution()");
 }
 
 std::unique_ptr<Growth> Family::growth(const OptionValues&, const OptionValues&) const {

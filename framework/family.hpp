@@ -91,6 +91,13 @@ struct Explanation {
   render::Drawing drawing;
 };
 
+// A puzzle made of clues read off one solution (givens, signs, border clues), with every clue
+// given: what the `minimal` strategy starts from (Family::clued_solution).
+struct CluedSolution {
+  std::unique_ptr<Instance> full;
+  std::size_t clues = 0;  // numbered 0 to clues - 1, as Family::with_clues takes them
+};
+
 struct Recount {
   std::optional<Count> value;
   std::string method;  // what was done ("exact cover of the board by transversals"), or why not
@@ -267,6 +274,15 @@ class Family {
   virtual std::unique_ptr<Instance> random_instance(const OptionValues& parameters,
                                                     const OptionValues& constraints,
                                                     Rng& rng) const = 0;
+  // Puzzles made of clues, for the `minimal` strategy (generators.md): a solution drawn at
+  // random with these parameters and instance constraints, as the puzzle with all its clues
+  // given. nullopt (the default) when the family declares no clues.
+  virtual std::optional<CluedSolution> clued_solution(const OptionValues& parameters,
+                                                      const OptionValues& constraints,
+                                                      Rng& rng) const;
+  // `full` (from clued_solution) with only the clues `kept` (kept[c] for clue c).
+  virtual std::unique_ptr<Instance> with_clues(const Instance& full,
+                                               const std::vector<bool>& kept) const;
   // How instances with these parameters and instance constraints grow one step at a time, so
   // that generators can walk one instance per class (strategy `classes`, classes.hpp); null
   // when the family does not declare it for them (the default).
@@ -357,6 +373,9 @@ class FamilyOf : public Family {
                                 const OptionValues& options, const Limits& limits) const {
     return Family::verify_counts(instance, kind, options, limits);
   }
+  virtual std::unique_ptr<Instance> with_clues(const I& full, const std::vector<bool>& kept) const {
+    return Family::with_clues(full, kept);
+  }
   virtual Recount verify_class_size(const I& instance, const Limits& limits) const {
     return Family::verify_class_size(instance, limits);
   }
@@ -413,6 +432,10 @@ class FamilyOf : public Family {
   Recount verify_counts(const Instance& instance, const std::string& kind,
                         const OptionValues& options, const Limits& limits) const final {
     return verify_counts(own(instance), kind, options, limits);
+  }
+  std::unique_ptr<Instance> with_clues(const Instance& full,
+                                       const std::vector<bool>& kept) const final {
+    return with_clues(own(full), kept);
   }
   Recount verify_class_size(const Instance& instance, const Limits& limits) const final {
     return verify_class_size(own(instance), limits);

@@ -96,8 +96,8 @@ GenerateOptions read_generate(const YAML::Node& node, const std::string& file) {
     }
   }
   if (const auto s = node["strategy"]) {
-    const auto info = OptionInfo::choice("strategy", "", "auto",
-                                         {"auto", "exhaustive", "search", "random", "classes"});
+    const auto info = OptionInfo::choice(
+        "strategy", "", "auto", {"auto", "exhaustive", "search", "random", "classes", "minimal"});
     options.strategy = std::get<std::string>(parse_option_text(
         info, s.IsScalar() ? s.Scalar() : "", location_of(s, file), "generate.strategy"));
   }

@@ -11,6 +11,7 @@
 
 #include "classes.hpp"
 #include "error.hpp"
+#include "grid/model.hpp"
 #include "subproblems.hpp"
 
 namespace puzzlegen {
@@ -671,6 +672,58 @@ void random_sampling(Run& run) {
   run.finish(false, stopped);
 }
 
+// Minimal puzzles (strategy `minimal`): a solution drawn with all its clues, clues put in a
+// random order until the spec's one-solution kind has one solution, then each taken back that
+// is not needed (grid::minimal_clues); the puzzle is then judged like any instance, so every
+// bound of the spec (measures, difficulty) holds in what is printed. One seeded source, as for
+// `random`: the same seed gives the same puzzles however the run is split.
+void minimal_puzzles(Run& run) {
+  const Spec& spec = run.spec();
+  std::optional<std::string> unique_kind;  // the first kind bounded to exactly one solution
+  for (const auto& [kind, bounds] : spec.bounds)
+    if (!unique_kind && bounds.min == 1 && bounds.max == 1) unique_kind = kind;
+  if (!unique_kind)
+    throw InputError({spec.file, 0, 0}, "solutions",
+                     "minimal: a kind with exactly 1 solution (the puzzle's unique answer), "
+                     "for example {solution: {exactly: 1}}");
+  Rng rng(spec.generate.seed);
+  std::uint64_t attempts = 0;
+  StopReason stopped = StopReason::none;
+  std::set<std::vector<int>> seen;
+  run.plan({0});
+  while (true) {
+    if (run.limits().expired()) break;
+    if (spec.generate.node_limit != 0 && attempts >= spec.generate.node_limit) {
+      stopped = StopReason::node_limit;
+      break;
+    }
+    ++attempts;
+    const std::optional<CluedSolution> drawn =
+        spec.family->clued_solution(spec.parameters, spec.instance, rng);
+    if (!drawn)
+      throw InputError({spec.file, 0, 0}, "generate.strategy",
+                       "minimal: the family " + spec.family->name() +
+                           " declares no clues (Family::clued_solution, see "
+                           "docs/adding-a-family.md); use random or search");
+    std::vector<bool> kept(drawn->clues, false);
+    const auto unique = [&] {
+      const auto puzzle = spec.family->with_clues(*drawn->full, kept);
+      const Count count =
+          spec.family->count(*puzzle, *unique_kind, spec.solution_options, 2, run.limits());
+      return count.exact && count.value == 1;
+    };
+    grid::minimal_clues(
+        static_cast<int>(drawn->clues),
+        [&](int clue, bool on) { kept[static_cast<std::size_t>(clue)] = on; }, unique, rng);
+    if (run.limits().expired()) break;  // a count cut short says nothing about minimality
+    std::shared_ptr<const Instance> instance = spec.family->with_clues(*drawn->full, kept);
+    if (!spec.family->satisfies(*instance, spec.instance)) continue;
+    if (run.consider(instance, 0, &seen) == Run::Next::stop) break;
+  }
+  run.summary().nodes = attempts;  // as node-limit counts them: solutions drawn
+  run.finish(false, stopped);
+}
+
 }  // namespace
 
 std::string resolve_strategy(const Spec& spec) {
@@ -692,6 +745,8 @@ RunSummary generate(const Spec& spec, const EmitFn& emit, const ProgressFn& prog
     run.finish(true, StopReason::none);
   } else if (strategy == "random") {
     random_sampling(run);
+  } else if (strategy == "minimal") {
+    minimal_puzzles(run);
   } else if (strategy == "classes") {
     class_walk(run, split);
   } else {

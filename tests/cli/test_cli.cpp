@@ -163,6 +163,24 @@ TEST_CASE("cli: --strategy classes walks classes", "[cli][classes]") {
         json_lines(exhaustive.out).back()["summary"]["instances-in-classes"]);
 }
 
+TEST_CASE("cli: --strategy minimal needs declared clues and a one-solution kind", "[cli]") {
+  // Instant Insanity declares no clues: refused before any output, naming the field. (The
+  // strategy itself is tested on a family that declares clues, the Futoshiki plugin.)
+  const std::string tower = source("specs/instant-insanity/unique-tower.yaml");
+  Result r = run("generate " + tower + " --strategy minimal");
+  CHECK(r.exit_code == 2);
+  CHECK(r.out.empty());
+  CHECK_THAT(r.err, Catch::Contains("generate.strategy") && Catch::Contains("declares no clues"));
+  // A spec with no kind bounded to exactly one solution has no puzzle to make minimal.
+  const fs::path spec = scratch_dir() / "minimal-no-unique.yaml";
+  std::ofstream(spec) << "puzzle: cube36\nparameters: {n: 4}\n"
+                         "solutions: {solution: {min: 1}}\ngenerate: {strategy: minimal}\n";
+  r = run("generate " + spec.string());
+  CHECK(r.exit_code == 2);
+  CHECK(r.out.empty());
+  CHECK_THAT(r.err, Catch::Contains("solutions") && Catch::Contains("exactly 1 solution"));
+}
+
 TEST_CASE("cli: exit codes for proven non-existence and limits", "[cli]") {
   const fs::path none = scratch_dir() / "impossible.yaml";
   std::ofstream(none) << "puzzle: instant-insanity\nparameters: {cubes: 3}\n"

@@ -329,6 +329,37 @@ class Futoshiki final : public FamilyOf<Grid> {
     grid::minimal_clues(cells + 2 * across, set, unique, rng);
     return std::make_unique<Grid>(std::move(board));
   }
+
+  // The clues the `minimal` strategy takes back one by one, numbered as above: a random Latin
+  // square with every cell given and every sign between neighbours drawn.
+  std::optional<CluedSolution> clued_solution(const OptionValues& parameters, const OptionValues&,
+                                              Rng& rng) const override {
+    const int n = static_cast<int>(parameters.integer("n"));
+    Board board = Board::empty(n, true);
+    board.cells = random_latin_square(n, rng);
+    const auto pairs = grid::neighbour_pairs(n);
+    const std::size_t across = static_cast<std::size_t>(n * (n - 1));
+    for (std::size_t k = 0; k < pairs.size(); ++k) {
+      const auto [a, b] = pairs[k];
+      const int sign =
+          board.cells[static_cast<std::size_t>(a)] < board.cells[static_cast<std::size_t>(b)]
+              ? Sign::less
+              : Sign::greater;
+      (k < across ? board.across[k] : board.down[k - across]) = sign;
+    }
+    const std::size_t clues = board.cells.size() + pairs.size();
+    return CluedSolution{std::make_unique<Grid>(std::move(board)), clues};
+  }
+  std::unique_ptr<Instance> with_clues(const Grid& full,
+                                       const std::vector<bool>& kept) const override {
+    Board board = full.board();
+    const std::size_t cells = board.cells.size(), across = board.across.size();
+    for (std::size_t c = 0; c < cells; ++c)
+      if (!kept[c]) board.cells[c] = 0;
+    for (std::size_t k = 0; k < across + board.down.size(); ++k)
+      if (!kept[cells + k]) (k < across ? board.across[k] : board.down[k - across]) = Sign::none;
+    return std::make_unique<Grid>(std::move(board));
+  }
 };
 
 }  // namespace

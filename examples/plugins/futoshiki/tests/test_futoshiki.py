@@ -13,6 +13,9 @@ Usage: test_futoshiki.py PUZZLEGEN PLUGIN SOURCE_DIR
   correlation of at least 0.8, and each level below the next in at least 70% of pairs.
 - A worksheet's puzzles are described for play on screen as themselves: each description, read
   back as a Futoshiki grid, has exactly one solution by the brute force here.
+- `strategy: minimal` (the framework's generator over the clues the plugin declares) makes
+  puzzles with one solution from which no clue can be taken back (brute force here), honours a
+  measure bound and the difficulty, and gives the same puzzles on 1 and 2 threads.
 - The two instance forms read as the same puzzle; bad descriptions are errors (exit 2) that
   name the file and field.
 """
@@ -249,6 +252,66 @@ def test_generated_puzzles_are_unique():
         print(f"generated {len(grids)} {n}x{n} puzzles ({strategy}): one solution each by brute force")
 
 
+def grid_clues(grid):
+    """(n, givens, relations) of a generated grid record's instance."""
+    size = grid["size"]
+    givens = [v for row in grid["givens"] for v in row]
+    relations = []
+    for sign in grid["inequalities"]:
+        left, op, right = sign.split()
+        a = (int(left[1]) - 1) * size + int(left[3]) - 1
+        b = (int(right[1]) - 1) * size + int(right[3]) - 1
+        relations.append((a, b) if op == ">" else (b, a))
+    return size, givens, relations
+
+
+def test_minimal_strategy(scratch):
+    """strategy: minimal (the framework's generator over the plugin's declared clues): every
+    puzzle has one solution, and taking back any one clue, given or sign, leaves two or more
+    (brute force here); a bound on a measure and the difficulty hold in every puzzle; the same
+    seed gives the same puzzles on 1 and 2 threads."""
+    for n, instances, extra in ((4, 20, ""), (5, 12, "instance: {givens: {max: 3}}\n")):
+        spec = os.path.join(scratch, f"minimal-{n}.yaml")
+        with open(spec, "w") as f:
+            f.write(f"puzzle: futoshiki\nparameters: {{n: {n}}}\n{extra}"
+                    "solutions: {solution: {exactly: 1}}\n"
+                    f"generate: {{instances: {instances}, strategy: minimal, seed: 3}}\n")
+        result = puzzlegen("generate", "--format", "json", spec)
+        check(result.returncode == 0, f"minimal n={n}: exit {result.returncode} {result.stderr}")
+        threads = puzzlegen("generate", "--format", "json", "--threads", "2", spec)
+        strip = lambda out: [l for l in out.splitlines() if '"summary"' not in l]
+        check(strip(threads.stdout) == strip(result.stdout),
+              f"minimal n={n}: 2 threads made other puzzles than 1")
+        records = [json.loads(line) for line in result.stdout.splitlines() if line.strip()]
+        grids = [r["instance"] for r in records if "instance" in r]
+        check(len(grids) == instances, f"minimal n={n}: {len(grids)} of {instances} puzzles")
+        for grid in grids:
+            size, givens, relations = grid_clues(grid)
+            check(brute_force(size, givens, relations) == 1, f"minimal: not unique {grid}")
+            if extra:
+                check(sum(v != 0 for v in givens) <= 3, f"minimal: over the givens bound {grid}")
+            for i, v in enumerate(givens):
+                if v:
+                    fewer = givens[:i] + [0] + givens[i + 1:]
+                    check(brute_force(size, fewer, relations) == 2,
+                          f"minimal: given {i} of {grid} is not needed")
+            for k in range(len(relations)):
+                check(brute_force(size, givens, relations[:k] + relations[k + 1:]) == 2,
+                      f"minimal: sign {k} of {grid} is not needed")
+        print(f"strategy minimal, n={n}: {len(grids)} puzzles, each unique and minimal by brute force")
+    # The difficulty is honoured: every puzzle of a hard sheet grades hard.
+    spec = os.path.join(scratch, "minimal-hard.yaml")
+    with open(spec, "w") as f:
+        f.write("puzzle: futoshiki\nparameters: {n: 5}\ninstance: {difficulty: hard}\n"
+                "solutions: {solution: {exactly: 1}}\n"
+                "generate: {instances: 5, strategy: minimal, seed: 1, time-limit: 60s}\n")
+    result = puzzlegen("generate", "--format", "json", spec)
+    levels = [r["measures"]["difficulty"] for r in map(json.loads, result.stdout.splitlines())
+              if "instance" in r]
+    check(result.returncode == 0 and len(levels) == 5 and set(levels) == {3},
+          f"minimal, hard: exit {result.returncode}, levels {levels}")
+
+
 def test_forms_and_errors(scratch):
     a = puzzlegen("solve", "--format", "json", os.path.join(SOURCE, "instances/tatham-4x4.yaml"))
     b = puzzlegen("solve", "--format", "json", os.path.join(SOURCE, "instances/example-4x4.yaml"))
@@ -360,6 +423,7 @@ def main():
     with tempfile.TemporaryDirectory() as scratch:
         test_forms_and_errors(scratch)
         test_generated_puzzles_are_unique()
+        test_minimal_strategy(scratch)
         test_worksheet(scratch)
         test_sgt_puzzles(scratch)
     print(f"{len(failures)} failures" if failures else "PASS")
