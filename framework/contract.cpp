@@ -169,6 +169,24 @@ ContractReport check_contract(const Family& family, const ContractOptions& optio
   });
   c.within("the instance space");
   c.expect(seen > 0, "the instance space has an instance within the time limit");
+
+  // Declared clues (the minimal strategy): every clue kept gives the drawn puzzle back, and
+  // the puzzle with none kept is an instance like any other.
+  c.within("clues");
+  c.run("clued_solution and with_clues", [&] {
+    const std::optional<CluedSolution> drawn = family.clued_solution(parameters, constraints, rng);
+    if (!drawn) return;  // the family declares none
+    if (!c.expect(drawn->full != nullptr && drawn->clues > 0,
+                  "clued_solution gives a puzzle and its clues"))
+      return;
+    const auto all = family.with_clues(*drawn->full, std::vector<bool>(drawn->clues, true));
+    c.expect(all && all->canonical_key() == drawn->full->canonical_key(),
+             "with_clues, every clue kept, gives the drawn puzzle");
+    const auto none = family.with_clues(*drawn->full, std::vector<bool>(drawn->clues, false));
+    if (!c.expect(none != nullptr, "with_clues, no clue kept, gives an instance")) return;
+    c.within("clues, none kept " + brief(none->to_json()));
+    check_instance(c, family, *none, parameters, solution_options, limits);
+  });
   return report;
 }
 
