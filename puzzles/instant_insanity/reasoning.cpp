@@ -152,7 +152,12 @@ class Ladder {
   }
   std::string cube_text(int cube) const { return "cube " + cube_number(cube); }
   // "cube 2's red–blue pair", "cube 2's red–blue and green–white pairs and cube 4's ..."
-  std::string ruled_text(const std::vector<PairStep::Ruled>& ruled) const {
+  std::string ruled_text(std::vector<PairStep::Ruled> ruled) const {
+    // Cubes in the order they are printed in.
+    std::stable_sort(ruled.begin(), ruled.end(), [&](const auto& a, const auto& b) {
+      return printed_[static_cast<std::size_t>(a.cube)] <
+             printed_[static_cast<std::size_t>(b.cube)];
+    });
     std::vector<std::string> per_cube;
     for (std::size_t k = 0; k < ruled.size();) {
       std::vector<std::string> pairs;
