@@ -285,6 +285,15 @@ def test_minimal_strategy(scratch):
         records = [json.loads(line) for line in result.stdout.splitlines() if line.strip()]
         grids = [r["instance"] for r in records if "instance" in r]
         check(len(grids) == instances, f"minimal n={n}: {len(grids)} of {instances} puzzles")
+        # The plugin's own loop (strategy random) draws the same square and takes the same
+        # clues in the same order: the framework's generator must make the same puzzles.
+        with open(spec) as f:
+            text = f.read()
+        with open(spec, "w") as f:
+            f.write(text.replace("strategy: minimal", "strategy: random"))
+        own = puzzlegen("generate", "--format", "json", spec)
+        own_grids = [json.loads(l)["instance"] for l in own.stdout.splitlines() if '"instance"' in l]
+        check(own_grids == grids, f"minimal n={n}: other puzzles than the plugin's own loop")
         for grid in grids:
             size, givens, relations = grid_clues(grid)
             check(brute_force(size, givens, relations) == 1, f"minimal: not unique {grid}")
