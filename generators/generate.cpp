@@ -649,7 +649,10 @@ void class_walk(Run& run, const Split& split) {
   });
 }
 
-void random_sampling(Run& run) {
+// Draws instances one at a time, each by `draw` from one seeded source, and judges those that
+// meet the instance constraints, until the run has what it wants, the limits end it, or
+// node-limit draws were made. `draw` may give null: nothing to judge this time.
+void sample(Run& run, const std::function<std::shared_ptr<const Instance>(Rng&)>& draw) {
   const Spec& spec = run.spec();
   Rng rng(spec.generate.seed);
   std::uint64_t attempts = 0;
@@ -663,13 +666,20 @@ void random_sampling(Run& run) {
       break;
     }
     ++attempts;
-    std::shared_ptr<const Instance> instance =
-        spec.family->random_instance(spec.parameters, spec.instance, rng);
-    if (!spec.family->satisfies(*instance, spec.instance)) continue;
+    const std::shared_ptr<const Instance> instance = draw(rng);
+    if (!instance || !spec.family->satisfies(*instance, spec.instance)) continue;
     if (run.consider(instance, 0, &seen) == Run::Next::stop) break;
   }
   run.summary().nodes = attempts;  // as node-limit counts them: instances drawn
   run.finish(false, stopped);
+}
+
+void random_sampling(Run& run) {
+  const Spec& spec = run.spec();
+  sample(run, [&](Rng& rng) {
+    return std::shared_ptr<const Instance>(
+        spec.family->random_instance(spec.parameters, spec.instance, rng));
+  });
 }
 
 // Minimal puzzles (strategy `minimal`): a solution drawn with all its clues, clues put in a
@@ -686,18 +696,7 @@ void minimal_puzzles(Run& run) {
     throw InputError({spec.file, 0, 0}, "solutions",
                      "minimal: a kind with exactly 1 solution (the puzzle's unique answer), "
                      "for example {solution: {exactly: 1}}");
-  Rng rng(spec.generate.seed);
-  std::uint64_t attempts = 0;
-  StopReason stopped = StopReason::none;
-  std::set<std::vector<int>> seen;
-  run.plan({0});
-  while (true) {
-    if (run.limits().expired()) break;
-    if (spec.generate.node_limit != 0 && attempts >= spec.generate.node_limit) {
-      stopped = StopReason::node_limit;
-      break;
-    }
-    ++attempts;
+  sample(run, [&](Rng& rng) -> std::shared_ptr<const Instance> {
     const std::optional<CluedSolution> drawn =
         spec.family->clued_solution(spec.parameters, spec.instance, rng);
     if (!drawn)
@@ -715,13 +714,9 @@ void minimal_puzzles(Run& run) {
     grid::minimal_clues(
         static_cast<int>(drawn->clues),
         [&](int clue, bool on) { kept[static_cast<std::size_t>(clue)] = on; }, unique, rng);
-    if (run.limits().expired()) break;  // a count cut short says nothing about minimality
-    std::shared_ptr<const Instance> instance = spec.family->with_clues(*drawn->full, kept);
-    if (!spec.family->satisfies(*instance, spec.instance)) continue;
-    if (run.consider(instance, 0, &seen) == Run::Next::stop) break;
-  }
-  run.summary().nodes = attempts;  // as node-limit counts them: solutions drawn
-  run.finish(false, stopped);
+    if (run.limits().expired()) return nullptr;  // a count cut short says nothing of minimality
+    return spec.family->with_clues(*drawn->full, kept);
+  });
 }
 
 }  // namespace

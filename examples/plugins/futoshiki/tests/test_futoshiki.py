@@ -208,6 +208,19 @@ def spearman(a, b):
     return cov / var if var else 0.0
 
 
+def grid_clues(grid):
+    """(n, givens, relations) of a generated grid record's instance."""
+    size = grid["size"]
+    givens = [v for row in grid["givens"] for v in row]
+    relations = []
+    for sign in grid["inequalities"]:
+        left, op, right = sign.split()
+        a = (int(left[1]) - 1) * size + int(left[3]) - 1
+        b = (int(right[1]) - 1) * size + int(right[3]) - 1
+        relations.append((a, b) if op == ">" else (b, a))
+    return size, givens, relations
+
+
 def test_generated_puzzles_are_unique():
     for n, strategy, instances in ((4, "random", 30), (5, "random", 30), (6, "random", 6),
                                    (3, "search", 10)):
@@ -240,29 +253,8 @@ def test_generated_puzzles_are_unique():
         grids = [r["instance"] for r in records if "instance" in r]
         check(len(grids) == instances, f"n={n} {strategy}: {len(grids)} of {instances} puzzles")
         for grid in grids:
-            size = grid["size"]
-            givens = [v for row in grid["givens"] for v in row]
-            relations = []
-            for sign in grid["inequalities"]:
-                left, op, right = sign.split()
-                a = (int(left[1]) - 1) * size + int(left[3]) - 1
-                b = (int(right[1]) - 1) * size + int(right[3]) - 1
-                relations.append((a, b) if op == ">" else (b, a))
-            check(brute_force(size, givens, relations) == 1, f"generated puzzle {grid}")
+            check(brute_force(*grid_clues(grid)) == 1, f"generated puzzle {grid}")
         print(f"generated {len(grids)} {n}x{n} puzzles ({strategy}): one solution each by brute force")
-
-
-def grid_clues(grid):
-    """(n, givens, relations) of a generated grid record's instance."""
-    size = grid["size"]
-    givens = [v for row in grid["givens"] for v in row]
-    relations = []
-    for sign in grid["inequalities"]:
-        left, op, right = sign.split()
-        a = (int(left[1]) - 1) * size + int(left[3]) - 1
-        b = (int(right[1]) - 1) * size + int(right[3]) - 1
-        relations.append((a, b) if op == ">" else (b, a))
-    return size, givens, relations
 
 
 def test_minimal_strategy(scratch):
