@@ -13,6 +13,7 @@
 #include "generate.hpp"
 #include "judge.hpp"
 #include "report.hpp"
+#include "strategies.hpp"
 
 namespace puzzlegen::cli {
 
@@ -83,7 +84,7 @@ std::string summary_text(const Spec& spec, const RunSummary& s,
     out << " up to symmetry, " << *s.instances_in_classes << " counted one by one";
   out << " (" << s.strategy << ", seed " << spec.generate.seed << ", " << s.explored
       << " candidates judged, " << s.nodes
-      << (s.strategy == "random" || s.strategy == "minimal" ? " drawn" : " search nodes") << ")\n";
+      << (draws_instances(s.strategy) ? " drawn" : " search nodes") << ")\n";
   if (spec.objective) {
     out << "  objective: " << spec.objective->text() << " = "
         << (s.best ? to_string(*s.best) : std::string("none found")) << "\n";

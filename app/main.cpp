@@ -18,6 +18,7 @@
 #include "error.hpp"
 #include "families.hpp"
 #include "serve/server.hpp"
+#include "strategies.hpp"
 
 using namespace puzzlegen;
 
@@ -82,18 +83,17 @@ int main(int argc, char** argv) {
   // Every solution option any family declares becomes a flag; the family checks the value.
   cli::OptionOverrides overrides;
   std::set<std::string> declared;
-  std::map<std::string, std::string> choices = {
-      {"* --format", "text yaml json"},
-      {"render --format", "text yaml json svg html"},
-      {"* --strategy", "auto exhaustive search random classes minimal"},
-      {"generate --instances", "all"},
-      {"generate --joint-model", "true false"},
-      {"generate --symmetry-breaking", "true false"},
-      {"completion shell", "bash"},
-      {"worksheet --paper", "a4 letter"},
-      {"worksheet --key", "after separate none"},
-      {"worksheet --progress-format", "text json"},
-      {"* --difficulty", "easy medium hard extreme"}};
+  std::map<std::string, std::string> choices = {{"* --format", "text yaml json"},
+                                                {"render --format", "text yaml json svg html"},
+                                                {"* --strategy", strategies_text(" ", " ")},
+                                                {"generate --instances", "all"},
+                                                {"generate --joint-model", "true false"},
+                                                {"generate --symmetry-breaking", "true false"},
+                                                {"completion shell", "bash"},
+                                                {"worksheet --paper", "a4 letter"},
+                                                {"worksheet --key", "after separate none"},
+                                                {"worksheet --progress-format", "text json"},
+                                                {"* --difficulty", "easy medium hard extreme"}};
   for (const auto& f : cli::families().families())
     for (const auto& info : f->solution_options()) {
       for (const auto& choice : info.choices) {
@@ -141,10 +141,8 @@ int main(int argc, char** argv) {
   generate->add_option("spec", spec_file, "spec file")->required();
   generate->add_option("--instances", run.instances, "how many instances (or: all)");
   generate->add_option("--seed", run.seed, "random seed")->check(whole);
-  generate
-      ->add_option("--strategy", run.strategy,
-                   "auto, exhaustive, search, random, classes or minimal")
-      ->check(CLI::IsMember({"auto", "exhaustive", "search", "random", "classes", "minimal"}));
+  generate->add_option("--strategy", run.strategy, strategies_text())
+      ->check(CLI::IsMember(kStrategies));
   generate
       ->add_option("--difficulty", run.difficulty,
                    "only instances of this level: easy, medium, hard or extreme")
@@ -233,10 +231,8 @@ int main(int argc, char** argv) {
   worksheet->add_option("--title", sheet.title, "the page's heading");
   worksheet->add_option("--seed", sheet.run.seed, "random seed (default: the spec's)")
       ->check(whole);
-  worksheet
-      ->add_option("--strategy", sheet.run.strategy,
-                   "auto, exhaustive, search, random, classes or minimal")
-      ->check(CLI::IsMember({"auto", "exhaustive", "search", "random", "classes", "minimal"}));
+  worksheet->add_option("--strategy", sheet.run.strategy, strategies_text())
+      ->check(CLI::IsMember(kStrategies));
   worksheet->add_option("--time-limit", sheet.run.time_limit,
                         "e.g. 30s, 10m (default: the spec's)");
   worksheet->add_option("--paper", sheet.paper, "a4 or letter")

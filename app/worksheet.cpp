@@ -17,6 +17,7 @@
 #include "render/html.hpp"
 #include "render/play.hpp"
 #include "report.hpp"
+#include "strategies.hpp"
 
 namespace puzzlegen::cli {
 
@@ -139,8 +140,7 @@ Collected collect(const Spec& spec, std::size_t count, std::vector<Puzzle>& puzz
                   SheetProgress& progress, bool allow_fewer) {
   const std::string strategy = resolve_strategy(spec);
   Collected out;
-  out.own_seeds =
-      !spec.objective && (strategy == "search" || strategy == "random" || strategy == "minimal");
+  out.own_seeds = !spec.objective && (strategy == "search" || draws_instances(strategy));
   std::string shortfall;
   if (out.own_seeds) {
     const bool limited = spec.generate.time_limit.count() > 0;  // 0: no limit

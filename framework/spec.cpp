@@ -10,6 +10,7 @@
 
 #include "files.hpp"
 #include "instance_file.hpp"
+#include "strategies.hpp"
 
 namespace puzzlegen {
 
@@ -96,8 +97,7 @@ GenerateOptions read_generate(const YAML::Node& node, const std::string& file) {
     }
   }
   if (const auto s = node["strategy"]) {
-    const auto info = OptionInfo::choice(
-        "strategy", "", "auto", {"auto", "exhaustive", "search", "random", "classes", "minimal"});
+    const auto info = OptionInfo::choice("strategy", "", "auto", kStrategies);
     options.strategy = std::get<std::string>(parse_option_text(
         info, s.IsScalar() ? s.Scalar() : "", location_of(s, file), "generate.strategy"));
   }

@@ -171,14 +171,17 @@ std::vector<int> TowerInstance::canonical_key() const {
   return key;
 }
 
-TowerInstance TowerInstance::canonical_form(std::vector<int>& order) const {
+TowerForm TowerInstance::canonical_form() const {
   const std::array<int, kMostCubes> relabel = canonical_relabelling();
   std::vector<std::string> names(colors_.size());
-  for (std::size_t c = 0; c < colors_.size(); ++c)
+  std::vector<int> colour_of(colors_.size());
+  for (std::size_t c = 0; c < colors_.size(); ++c) {
     names[static_cast<std::size_t>(relabel[c])] = colors_[c];
+    colour_of[static_cast<std::size_t>(relabel[c])] = static_cast<int>(c);
+  }
   std::vector<std::uint64_t> codes(cubes_.size());
   for (std::size_t i = 0; i < cubes_.size(); ++i) codes[i] = cube_code(cubes_[i], relabel.data());
-  order.resize(cubes_.size());
+  std::vector<int> order(cubes_.size());
   std::iota(order.begin(), order.end(), 0);
   std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
     return codes[static_cast<std::size_t>(a)] < codes[static_cast<std::size_t>(b)];
@@ -189,7 +192,8 @@ TowerInstance TowerInstance::canonical_form(std::vector<int>& order) const {
     for (int& face : cube.faces) face = relabel[static_cast<std::size_t>(face)];
     cubes.push_back(cube);
   }
-  return TowerInstance(std::move(names), std::move(cubes));
+  return {TowerInstance(std::move(names), std::move(cubes)), std::move(order),
+          std::move(colour_of)};
 }
 
 std::optional<Natural> TowerInstance::class_size() const {

@@ -27,6 +27,8 @@ struct Cube {
 using Sides = std::array<int, kSides>;
 Sides sides_of(const Cube& cube, int rotation);
 
+struct TowerForm;  // below
+
 class TowerInstance final : public Instance {
  public:
   TowerInstance(std::vector<std::string> colors, std::vector<Cube> cubes);
@@ -40,11 +42,10 @@ class TowerInstance final : public Instance {
   Json to_json() const override;
   std::vector<int> canonical_key() const override;
   std::optional<Natural> class_size() const override;  // distinct colour relabellings
-  // The class's representative as canonical_key() has it: colours relabelled (each name goes
-  // with its colour) and cubes in key order, `order[k]` being this tower's cube at position k.
-  // Every tower of a class gives the same one, names aside: what depends on it (a grade, the
-  // steps of a key) is then the same for the whole class.
-  TowerInstance canonical_form(std::vector<int>& order) const;
+  // The class's representative as canonical_key() has it (TowerForm). Every tower of a class
+  // gives the same one, names aside: what depends on it (a grade, the steps of a key) is then
+  // the same for the whole class.
+  TowerForm canonical_form() const;
   std::string render_text() const override;
   render::Drawing draw(double width) const override;
   std::vector<render::Drawing> cut_outs(
@@ -57,6 +58,14 @@ class TowerInstance final : public Instance {
   std::vector<std::string> colors_;
   std::vector<Cube> cubes_;
   std::vector<std::string> abbreviations_;
+};
+
+// A tower's class representative: colours relabelled (each name goes with its colour) and
+// cubes in key order. cube_of[k] is the tower's cube at position k of the form, colour_of[r]
+// the tower's colour that the form's colour r is.
+struct TowerForm {
+  TowerInstance tower;
+  std::vector<int> cube_of, colour_of;
 };
 
 TowerInstance read_tower(const YAML::Node& document, const std::string& file);

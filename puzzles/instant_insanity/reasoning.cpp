@@ -401,14 +401,10 @@ std::optional<PairReasoning> reason_pairs(const TowerInstance& tower, const Limi
   // same grade and steps (which cube breaks the quarter turn, and the order deductions are
   // found in, depend on the order of cubes and colours); its words and what it concludes are
   // put back in the user's cube numbers and colours.
-  std::vector<int> order;
-  const TowerInstance form = tower.canonical_form(order);
-  PairReasoning out = reason_in_order(form, order, limits, max_steps, search_node_limit);
-  std::vector<int> colour_of(form.colors().size());  // the form's colour to the user's
-  for (std::size_t r = 0; r < colour_of.size(); ++r)
-    colour_of[r] =
-        static_cast<int>(std::find(tower.colors().begin(), tower.colors().end(), form.colors()[r]) -
-                         tower.colors().begin());
+  const TowerForm form = tower.canonical_form();
+  const std::vector<int>& order = form.cube_of;
+  const std::vector<int>& colour_of = form.colour_of;
+  PairReasoning out = reason_in_order(form.tower, order, limits, max_steps, search_node_limit);
   const auto back = [&](PairStep::Ruled& ruled) {
     ruled.cube = order[static_cast<std::size_t>(ruled.cube)];
     FacePair& pair = ruled.pair;

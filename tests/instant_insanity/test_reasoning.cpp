@@ -39,13 +39,9 @@ std::vector<FacePair> sorted_pairs(const Cube& cube) {
 // left/right one in the representative's colour order.
 std::vector<Choice> all_choices(const TowerInstance& tower) {
   const int n = tower.size();
-  std::vector<int> order;
-  const TowerInstance form = tower.canonical_form(order);
+  const TowerForm form = tower.canonical_form();
   std::vector<int> rank(static_cast<std::size_t>(n));  // a colour's index in the form
-  for (int r = 0; r < n; ++r)
-    rank[static_cast<std::size_t>(std::find(tower.colors().begin(), tower.colors().end(),
-                                            form.colors()[static_cast<std::size_t>(r)]) -
-                                  tower.colors().begin())] = r;
+  for (int r = 0; r < n; ++r) rank[static_cast<std::size_t>(form.colour_of[r])] = r;
   const auto in_form = [&](const FacePair& p) {
     const int a = rank[static_cast<std::size_t>(p.first)];
     const int b = rank[static_cast<std::size_t>(p.second)];
@@ -75,7 +71,7 @@ std::vector<Choice> all_choices(const TowerInstance& tower) {
     for (int f = 0; f < 3; ++f)
       for (int l = 0; l < 3; ++l) {
         if (f == l) continue;
-        if (i == order.front() &&
+        if (i == form.cube_of.front() &&
             before(pairs[static_cast<std::size_t>(l)], pairs[static_cast<std::size_t>(f)]))
           continue;
         current[static_cast<std::size_t>(i)] = {pairs[static_cast<std::size_t>(f)],
