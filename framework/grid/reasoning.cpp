@@ -53,6 +53,19 @@ class Ladder {
       units_.push_back(
           {b < wording.box_names.size() ? wording.box_names[b] : "box " + std::to_string(b + 1),
            puzzle.boxes[b]});
+    // Each box against each row and column it meets in two cells or more (one cell: a single).
+    if (puzzle.intersections)
+      for (std::size_t box = 2 * static_cast<std::size_t>(n_); box < units_.size(); ++box)
+        for (std::size_t line = 0; line < 2 * static_cast<std::size_t>(n_); ++line) {
+          std::vector<int> shared;
+          for (const int cell : units_[box].cells)
+            if (std::count(units_[line].cells.begin(), units_[line].cells.end(), cell))
+              shared.push_back(cell);
+          if (shared.size() >= 2) {
+            crossings_.push_back({box, line});
+            crossings_.push_back({line, box});
+          }
+        }
     peers_.assign(static_cast<std::size_t>(n_ * n_), {});
     for (const Unit& unit : units_)
       for (const int cell : unit.cells)
@@ -82,7 +95,7 @@ class Ladder {
     if (s.failed) return 0;
     if (place_naked(s, step) || hidden_single(s, step)) return 1;
     if (s.failed || top < 2) return 0;
-    if (inequality(s, step)) return 2;
+    if (inequality(s, step) || (!s.failed && intersection(s, step))) return 2;
     if (s.failed || top < 3) return 0;
     if (naked_set(s, step)) return 3;
     return 0;
@@ -199,6 +212,40 @@ class Ladder {
     return false;
   }
 
+  // A number whose places left in one unit all lie in another unit crossing it: the other
+  // unit's remaining cells cannot hold it.
+  bool intersection(State& s, ReasoningStep* step) const {
+    for (const auto& [from, onto] : crossings_) {
+      const Unit &a = units_[from], &b = units_[onto];
+      for (int v = 1; v <= n_; ++v) {
+        bool inside = true, open = false;
+        for (const int cell : a.cells) {
+          const auto c = static_cast<std::size_t>(cell);
+          if (!(s.mask[c] & bit(v))) continue;
+          open = open || !s.placed[c];
+          if (std::find(b.cells.begin(), b.cells.end(), cell) == b.cells.end()) inside = false;
+        }
+        if (!inside || !open) continue;
+        std::vector<int> struck;
+        for (const int cell : b.cells)
+          if ((s.mask[static_cast<std::size_t>(cell)] & bit(v)) &&
+              std::find(a.cells.begin(), a.cells.end(), cell) == a.cells.end())
+            struck.push_back(cell);
+        if (struck.empty()) continue;
+        if (step) *step = {};
+        for (const int cell : struck) strike(s, cell, bit(v), step);
+        if (step) {
+          step->level = 2;
+          step->text = "in " + a.name + ", " + value_name(v) + " can only go in " + b.name +
+                       ", so no other cell of " + b.name + " can be " + value_name(v);
+          step->cells = struck;
+        }
+        return true;
+      }
+    }
+    return false;
+  }
+
   // k open cells of a unit holding only k numbers between them: no other cell of the unit
   // holds those numbers. (A number with k places, its hidden twin, is this on the other cells.)
   bool naked_set(State& s, ReasoningStep* step) const {
@@ -260,11 +307,22 @@ class Ladder {
   const int n_;
   std::vector<Unit> units_;
   std::vector<std::vector<int>> peers_;
+  std::vector<std::pair<std::size_t, std::size_t>> crossings_;  // units: (places in, struck from)
 };
 
-const char* kHardest[] = {"", "singles", "inequalities", "sets"};
-const char* kRungs[] = {"", "singles", "singles and inequalities",
-                        "singles, inequalities and sets"};
+// The ladder's words: what the rungs up to the hardest were, and the hardest.
+std::string rungs_text(const LatinPuzzle& puzzle, int level) {
+  const std::string second = !puzzle.less.empty()   ? "inequalities"
+                             : puzzle.intersections ? "intersections"
+                                                    : "";
+  if (level <= 1) return "singles";
+  if (level == 2) return "singles and " + second;
+  return second.empty() ? "singles and sets" : "singles, " + second + " and sets";
+}
+std::string hardest_text(const LatinPuzzle& puzzle, int hardest) {
+  if (hardest == 2) return puzzle.less.empty() ? "intersections" : "inequalities";
+  return hardest == 3 ? "sets" : hardest == 1 ? "singles" : "";
+}
 
 }  // namespace
 
@@ -283,6 +341,7 @@ LatinPuzzle latin_puzzle(const Board& board) {
     for (std::size_t cell = 0; cell < board.regions.size(); ++cell)
       boxes[board.regions[cell]].push_back(static_cast<int>(cell));
     for (auto& [number, cells] : boxes) out.boxes.push_back(std::move(cells));
+    out.intersections = true;
   }
   return out;
 }
@@ -310,9 +369,8 @@ Reasoning reason(const LatinPuzzle& puzzle, const Limits& limits, std::size_t ma
   }
   if (!s.failed && Ladder::solved(s)) {
     const int level = std::max(hardest, 1);
-    grade_by_ladder(g, hardest, uses[static_cast<std::size_t>(hardest)],
-                    puzzle.less.empty() && level == 3 ? "singles and sets" : kRungs[level],
-                    kHardest[hardest]);
+    grade_by_ladder(g, hardest, uses[static_cast<std::size_t>(hardest)], rungs_text(puzzle, level),
+                    hardest_text(puzzle, hardest));
     for (const Mask m : s.mask) out.solution.push_back(value_of(m));
     return out;
   }

@@ -5,7 +5,10 @@
 //   1 easy      singles: a cell with one number left, or a number with one place left in a row,
 //               a column or a box (Simon Tatham's `unequal` calls these puzzles trivial);
 //   2 medium    and inequalities: a number ruled out because the sign beside its cell cannot
-//               hold with any number left in the neighbour (`unequal`'s easy);
+//               hold with any number left in the neighbour (`unequal`'s easy); or, where the
+//               puzzle asks for them, intersections: a number whose places in a box all lie in
+//               one row or column (or in a row or column, all in one box) is ruled out from the
+//               rest of the other (Sudoku's pointing and claiming);
 //   3 hard      and sets: k cells of a row, column or box that hold only k numbers between them
 //               (or k numbers with only k places in it; k up to 4 either way),
 //               which no other cell of it can then hold (`unequal`'s tricky);
@@ -35,6 +38,9 @@ struct LatinPuzzle {
   };
   std::vector<Less> less;
   std::vector<std::vector<int>> boxes;  // further groups of cells holding different numbers
+  // Whether rung 2 also looks at a box against a row or a column (see above). Boards whose boxes
+  // are the 36 Cube's scattered cells of one size leave it off: pupils do not look there.
+  bool intersections = false;
 };
 
 // How steps name things: value v as value_names[v - 1], box b as box_names[b], a value in
@@ -47,13 +53,13 @@ struct Wording {
 };
 
 // A board's givens, its marks read as inequalities (1: the first cell of the pair is smaller, 2:
-// larger, as Futoshiki writes them) and its regions as boxes (Sudoku).
+// larger, as Futoshiki writes them) and its regions as boxes (Sudoku), with intersections.
 LatinPuzzle latin_puzzle(const Board& board);
 
 // One deduction, in words ("r2c3 is 4: the only place left for 4 in row 2"), with the cells it
 // concludes about.
 struct ReasoningStep {
-  int level = 1;  // the technique's rung: 1 singles, 2 inequalities, 3 sets
+  int level = 1;  // the technique's rung: 1 singles, 2 inequalities or intersections, 3 sets
   std::string text;
   std::vector<int> cells;
   // What it concludes: numbers placed, and numbers ruled out, as (cell, number).

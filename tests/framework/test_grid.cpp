@@ -693,3 +693,58 @@ TEST_CASE("grid: the bit-mask counter counts what backtracking counts, under eve
   CHECK(stopped.count.stopped == StopReason::node_limit);
   CHECK(stopped.count.value < 161280);
 }
+
+TEST_CASE("grid: intersections of boxes with rows and columns are true of the solution",
+          "[grid][difficulty]") {
+  // Minimal 9 x 9 Sudokus (grid::minimal_clues over a solution grid with its numbers renamed at
+  // random): each step holds in the one solution; intersections are used, some puzzles need
+  // them (medium), and they make no grade harder; without `intersections` rung 2 is unused.
+  const int n = 9;
+  Board board = Board::empty(n);
+  board.regions = grid::box_regions(n, 3, 3);
+  board.region_clues.assign(9, 0);
+  const grid::LatinPuzzle shape = grid::latin_puzzle(board);
+  REQUIRE(shape.intersections);
+  REQUIRE(shape.boxes.size() == 9);
+  grid::LatinCounter counter(n, shape.boxes);
+  int intersections_used = 0, medium = 0;
+  for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+    Rng rng(seed);
+    std::vector<int> name{1, 2, 3, 4, 5, 6, 7, 8, 9};
+    rng.shuffle(name);
+    std::vector<int> square(81);
+    for (int r = 0; r < n; ++r)
+      for (int c = 0; c < n; ++c)
+        square[static_cast<std::size_t>(r * n + c)] =
+            name[static_cast<std::size_t>((3 * (r % 3) + r / 3 + c) % n)];
+    grid::LatinPuzzle with = shape;
+    grid::minimal_clues(
+        81,
+        [&](int cell, bool on) {
+          with.givens[static_cast<std::size_t>(cell)] =
+              on ? square[static_cast<std::size_t>(cell)] : 0;
+        },
+        [&] { return counter.count(with, 2).count.value == 1; }, rng);
+    grid::LatinPuzzle without = with;
+    without.intersections = false;
+    const grid::Reasoning r = grid::reason(with, Limits{}, 1000);
+    const grid::Reasoning plain = grid::reason(without, Limits{}, 1000);
+    INFO("seed " << seed << ": " << r.grade.text() << " / " << plain.grade.text());
+    for (const auto& step : r.steps) {
+      INFO(step.text);
+      if (step.level == 2) {
+        ++intersections_used;
+        CHECK(step.text.find(" can only go in ") != std::string::npos);
+      }
+      for (const auto& [cell, x] : step.placed) CHECK(square[static_cast<std::size_t>(cell)] == x);
+      for (const auto& [cell, x] : step.ruled_out)
+        CHECK(square[static_cast<std::size_t>(cell)] != x);
+    }
+    if (!r.solution.empty()) CHECK(r.solution == square);
+    for (const auto& step : plain.steps) CHECK(step.level != 2);
+    CHECK(r.grade.level <= plain.grade.level);
+    medium += r.grade.level == Grade::medium;
+  }
+  CHECK(intersections_used > 0);
+  CHECK(medium > 0);
+}
