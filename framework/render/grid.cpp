@@ -57,6 +57,42 @@ Element Grid::side_label(Side side, int index, const std::string& text, double s
   return label(x(columns - 1) + cell + margin_right / 2, down, text, size, "middle");
 }
 
+Element Grid::corner_text(int row, int column, const std::string& text, double size) const {
+  return label(x(column) + 3, y(row) + size + 1, text, size, "start", "bold");
+}
+
+void Grid::add_region_walls(Drawing& drawing, const std::vector<int>& regions,
+                            double thickness) const {
+  const auto region = [&](int r, int c) {
+    return regions[static_cast<std::size_t>(r * columns + c)];
+  };
+  const auto wall = [&](double x1, double y1, double x2, double y2) {
+    drawing.content.add(Element("line")
+                            .set("x1", x1)
+                            .set("y1", y1)
+                            .set("x2", x2)
+                            .set("y2", y2)
+                            .set("stroke", "#000")
+                            .set("stroke-width", thickness)
+                            .set("stroke-linecap", "square"));
+  };
+  for (int r = 0; r < rows; ++r)
+    for (int c = 0; c < columns; ++c) {
+      if (c + 1 < columns && region(r, c) != region(r, c + 1))
+        wall(x(c + 1), y(r), x(c + 1), y(r) + cell);
+      if (r + 1 < rows && region(r, c) != region(r + 1, c))
+        wall(x(c), y(r + 1), x(c) + cell, y(r + 1));
+    }
+  drawing.content.add(Element("rect")
+                          .set("x", x(0))
+                          .set("y", y(0))
+                          .set("width", columns * cell)
+                          .set("height", rows * cell)
+                          .set("fill", "none")
+                          .set("stroke", "#000")
+                          .set("stroke-width", thickness));
+}
+
 void Grid::mark_steps(Drawing& drawing, const std::vector<std::vector<int>>& cells_by_step) const {
   for (const auto& [at, numbers] : step_numbers(cells_by_step)) {
     if (at < 0 || at >= rows * columns) continue;

@@ -44,6 +44,13 @@ struct Grid {
   // Text in the margin on `side`, level with row or column `index` (0-based): a clue read from
   // outside. The margin on that side must have room (margin, margin_right, margin_bottom).
   Element side_label(Side side, int index, const std::string& text, double size = 16) const;
+  // Text in a cell's top-left corner, small: a cage's or a region's clue ("12+").
+  Element corner_text(int row, int column, const std::string& text, double size = 11) const;
+  // Thick lines where neighbouring cells lie in different regions (a Sudoku's boxes, a KenKen's
+  // cages) and round the whole grid; `regions` has a number per cell, row-major. For grids
+  // without gaps between cells.
+  void add_region_walls(Drawing& drawing, const std::vector<int>& regions,
+                        double thickness = 3) const;
   // For an answer key that explains: each step's cells (row-major, step 1 first) tinted, with
   // the numbers of the steps about a cell in its bottom-left corner ("1,4"), drawn over the grid.
   void mark_steps(Drawing& drawing, const std::vector<std::vector<int>>& cells_by_step) const;
