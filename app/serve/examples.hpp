@@ -14,6 +14,10 @@ struct ServedSpec {
 };
 
 const std::vector<ServedSpec>& served_specs();
+// What the page offers: the served specs, then one for each family loaded from a plugin that
+// grades its puzzles ("plugin/NAME": a random puzzle with exactly one solution of its first
+// graded kind), so that a plugin's puzzles are on the page as soon as it is loaded.
+const std::vector<ServedSpec>& offered_specs();
 // app/serve/levels.tsv: what each example makes at each level (see offers.hpp).
 const char* served_levels();
 // The page (app/serve/page.html): its HTML, CSS and script in one document.

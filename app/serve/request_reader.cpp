@@ -64,7 +64,7 @@ Spec request_spec(const Json& body, const ServeLimits& limits, const fs::path& f
     throw Refusal{400, "name an example spec (example) or send one (yaml), not both", "example"};
   if (body.contains("example")) {
     const std::string name = text_field(body, "example", "", {});
-    const auto& specs = served_specs();
+    const auto& specs = offered_specs();
     const auto it = std::find_if(specs.begin(), specs.end(),
                                  [&](const ServedSpec& s) { return s.path == name; });
     if (it == specs.end()) throw Refusal{404, "no example spec named '" + name + "'", "example"};

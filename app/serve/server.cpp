@@ -248,7 +248,7 @@ class Routes {
 
   void examples(const httplib::Request&, httplib::Response& res) {
     Json examples = Json::array();
-    for (const auto& spec : served_specs()) {
+    for (const auto& spec : offered_specs()) {
       const Spec parsed = parse_spec(spec.text, spec.path, families(), "");
       // The levels it makes, measured (app/serve/levels.tsv): "any" first, then the graded ones.
       Json levels = Json::array();
@@ -257,6 +257,13 @@ class Routes {
           levels.push_back({{"level", offer.level},
                             {"most", std::min(offer.most, limits_.puzzles)},
                             {"seconds-each", offer.seconds / double(offer.most)}});
+      // Not measured (a plugin's example): every level offered, as for a spec of one's own.
+      if (levels.empty()) {
+        levels.push_back({{"level", "any"}, {"most", limits_.puzzles}});
+        if (!parsed.ungraded())
+          for (const auto& level : difficulty_levels())
+            levels.push_back({{"level", level}, {"most", limits_.puzzles}});
+      }
       examples.push_back({{"id", spec.path},
                           {"offers", levels},
                           {"label", spec.label},
