@@ -80,8 +80,9 @@ class Ladder {
     s.placed.assign(s.mask.size(), false);
     for (std::size_t cell = 0; cell < s.mask.size(); ++cell)
       if (const int given = p_.givens[cell]; given != 0) s.mask[cell] = bit(given);
-    while (!s.failed && place_naked(s, nullptr)) {
-    }
+    // Only the givens: a cell they leave one number is a step a pupil takes, and is told.
+    for (std::size_t cell = 0; cell < s.mask.size(); ++cell)
+      if (p_.givens[cell] != 0) settle(s, static_cast<int>(cell));
     return s;
   }
 
@@ -131,19 +132,25 @@ class Ladder {
     if (m == 0) s.failed = true;
   }
 
+  // Marks a cell with one number left placed, and strikes the number from its units.
+  void settle(State& s, int cell) const {
+    const auto c = static_cast<std::size_t>(cell);
+    s.placed[c] = true;
+    for (const int peer : peers_[c]) {
+      if (s.placed[static_cast<std::size_t>(peer)] &&
+          s.mask[static_cast<std::size_t>(peer)] == s.mask[c])
+        s.failed = true;
+      else if (!s.placed[static_cast<std::size_t>(peer)])
+        strike(s, peer, s.mask[c]);
+    }
+  }
+
   // A cell with one number left: placed, and the number struck from its units.
   bool place_naked(State& s, ReasoningStep* step) const {
     for (int cell = 0; cell < n_ * n_; ++cell) {
       const auto c = static_cast<std::size_t>(cell);
       if (s.placed[c] || std::popcount(s.mask[c]) != 1) continue;
-      s.placed[c] = true;
-      for (const int peer : peers_[c]) {
-        if (s.placed[static_cast<std::size_t>(peer)] &&
-            s.mask[static_cast<std::size_t>(peer)] == s.mask[c])
-          s.failed = true;
-        else if (!s.placed[static_cast<std::size_t>(peer)])
-          strike(s, peer, s.mask[c]);
-      }
+      settle(s, cell);
       if (step) {
         step->level = 1;
         step->text = name(cell) + " is " + value_name(value_of(s.mask[c])) + ": every other " +
@@ -172,7 +179,7 @@ class Ladder {
         }
         if (places != 1 || s.placed[static_cast<std::size_t>(place)]) continue;
         s.mask[static_cast<std::size_t>(place)] = bit(v);
-        place_naked(s, nullptr);
+        settle(s, place);
         if (step) {
           step->level = 1;
           step->text = name(place) + " is " + value_name(v) + ": the only place left for " +

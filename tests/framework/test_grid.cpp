@@ -748,3 +748,20 @@ TEST_CASE("grid: intersections of boxes with rows and columns are true of the so
   CHECK(intersections_used > 0);
   CHECK(medium > 0);
 }
+
+TEST_CASE("grid: a cell the givens leave one number is a step of its own", "[grid][difficulty]") {
+  // Row 1 given but for its last cell: filling it is the pupil's first step, and is told (the
+  // ladder once filled such cells silently with the givens, and an easy puzzle had no steps).
+  grid::LatinPuzzle p;
+  p.n = 4;
+  p.givens = {1, 2, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+  const grid::Reasoning r = grid::reason(p, Limits{}, 5);
+  REQUIRE(!r.steps.empty());
+  CHECK(r.steps.front().text == "r1c4 is 4: every other number is ruled out for it");
+  // Placing it is that step's conclusion, not a side effect of another's.
+  p.givens = {1, 2, 3, 4, 2, 1, 4, 3, 3, 4, 1, 2, 4, 3, 0, 0};
+  const grid::Reasoning last = grid::reason(p, Limits{}, 5);
+  REQUIRE(last.steps.size() == 2);
+  CHECK(last.steps[0].placed == std::vector<std::pair<int, int>>{{14, 2}});
+  CHECK(last.steps[1].placed == std::vector<std::pair<int, int>>{{15, 1}});
+}
