@@ -67,6 +67,20 @@ Json PlayGrid::to_json() const {
     check_cell(*this, l.larger);
     rules.push_back({{"rule", "less"}, {"cells", {l.smaller, l.larger}}});
   }
+  for (const auto& c : cages) {
+    for (const int cell : c.cells) check_cell(*this, cell);
+    const bool single = c.op == 0 && c.cells.size() == 1;
+    const bool any_size = (c.op == '+' || c.op == 'x') && !c.cells.empty();
+    const bool pair = (c.op == '-' || c.op == '/') && c.cells.size() == 2;
+    if (!single && !any_size && !pair)
+      throw std::invalid_argument(
+          "a play grid's cage: '+' or 'x', '-' or '/' on two cells, or "
+          "one cell and no operation");
+    rules.push_back({{"rule", "cage"},
+                     {"cells", c.cells},
+                     {"op", c.op ? std::string(1, c.op) : ""},
+                     {"target", c.target}});
+  }
   if (!equal_sums.empty()) rules.push_back({{"rule", "equal-sums"}, {"weights", equal_sums}});
   out["rules"] = rules;
   return out;

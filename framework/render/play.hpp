@@ -40,6 +40,15 @@ struct PlayGrid {
     int larger = 0;
   };
   std::vector<Less> less;
+  // A cage (KenKen): once its cells are filled, their values read as numbers give `target` by
+  // `op`: '+' added, 'x' multiplied, '-' the larger less the smaller, '/' the larger divided
+  // by the smaller (two cells), or 0 for a cage of one cell holding the target.
+  struct Cage {
+    std::vector<int> cells;
+    char op = 0;
+    long long target = 0;
+  };
+  std::vector<Cage> cages;
   // For every value, the cells holding it have weights that add up to the same total (two
   // groups of equal sums).
   std::vector<long long> equal_sums;  // a weight per cell; empty: no such rule

@@ -207,6 +207,20 @@
           problems.push("the sign between " + cellName(rule.cells[0]) + " and " +
             cellName(rule.cells[1]) + " is not kept");
           bad[rule.cells[0]] = bad[rule.cells[1]] = true;
+        } else if (rule.rule === "cage") {
+          var got = rule.cells.map(function (c) { return values[c]; });
+          if (got.indexOf(null) >= 0) return;
+          var x = got.map(function (v) { return Number(d.values[v]); });
+          var hi = Math.max.apply(null, x), lo = Math.min.apply(null, x);
+          var made = rule.op === "+" ? x.reduce(function (a, b) { return a + b; }, 0)
+            : rule.op === "x" ? x.reduce(function (a, b) { return a * b; }, 1)
+            : rule.op === "-" ? hi - lo
+            : rule.op === "/" ? (hi % lo === 0 ? hi / lo : NaN) : x[0];
+          if (made === rule.target) return;
+          problems.push("the cage at " + cellName(rule.cells[0]) + " does not make " + rule.target +
+            (rule.op ? " by " + {"+": "adding", "x": "multiplying", "-": "subtracting",
+                                 "/": "dividing"}[rule.op] : ""));
+          rule.cells.forEach(function (c) { bad[c] = true; });
         } else if (rule.rule === "equal-sums") {
           if (values.indexOf(null) >= 0) return;
           var sums = d.values.map(function () { return 0; });

@@ -148,6 +148,54 @@ def play_board(driver):
     overflow(driver, "cube36")
 
 
+def play_cages(driver):
+    """A KenKen's cages (the `cage` rule a plugin's description carries), on a 36 Cube sheet
+    whose first puzzle is swapped for a 3 x 3 KenKen: its solution is right; another Latin
+    square, every row and column still different, breaks the cages and is wrong, the cage
+    named."""
+    sheet, _ = sheet_and_solution("specs/cube36/unique-n4.yaml", "cages")
+    d = {"player": "grid", "rows": 3, "columns": 3, "values": ["1", "2", "3"],
+         "labels": ["3+", "", "2-", "5+", "3x", "", "", "", "2"],
+         "givens": [None] * 8 + [1],
+         "rules": [{"rule": "distinct", "cells": cells, "where": where} for cells, where in
+                   [([0, 1, 2], "in row 1"), ([3, 4, 5], "in row 2"), ([6, 7, 8], "in row 3"),
+                    ([0, 3, 6], "in column 1"), ([1, 4, 7], "in column 2"),
+                    ([2, 5, 8], "in column 3")]] +
+                  [{"rule": "cage", "cells": [0, 1], "op": "+", "target": 3},
+                   {"rule": "cage", "cells": [2, 5], "op": "-", "target": 2},
+                   {"rule": "cage", "cells": [3, 6], "op": "+", "target": 5},
+                   {"rule": "cage", "cells": [4, 7], "op": "x", "target": 3},
+                   {"rule": "cage", "cells": [8], "op": "", "target": 2}]}
+    with open(sheet) as f:
+        html = f.read()
+    first = re.search(r'(<div class="play"[^>]*data-puzzle="1"[^>]*data-play=")([^"]*)"', html) \
+        or re.search(r'(<div class="play"[^>]*data-play=")([^"]*)("[^>]*data-puzzle="1")', html)
+    check(first is not None, "cages: the sheet's first puzzle found")
+    if first is None:
+        return
+    escaped = json.dumps(d).replace("&", "&amp;").replace('"', "&quot;")
+    html = html[:first.start(2)] + escaped + html[first.end(2):]
+    with open(sheet, "w") as f:
+        f.write(html)
+    box, shown = open_sheet(driver, sheet)
+    check(shown == d, "cages: the page reads the description swapped in")
+
+    def fill(square):
+        cells = box.find_elements(By.CSS_SELECTOR, "button.cell")
+        for i, v in enumerate(square[:8]):
+            cells[i].click()
+            box.find_element(By.CSS_SELECTOR, "button.value[data-value='%d']" % v).click()
+        return verdict(box)
+
+    state, text = fill([0, 1, 2, 1, 2, 0, 2, 0, 1])  # 1 2 3 / 2 3 1 / 3 1 2
+    check(state == "right", "cages: the solution is right (%s)" % text)
+    state, text = fill([2, 1, 0, 1, 0, 2, 0, 2, 1])  # 3 2 1 / 2 1 3 / 1 3 2
+    check(state == "wrong" and "the cage at row 1, column 1 does not make 3 by adding" in text
+          and "twice" not in text,
+          "cages: a Latin square that breaks the cages is wrong, the cage named (%s)" % text)
+    driver.save_screenshot(os.path.join(SHOTS, "cages-wrong.png"))
+
+
 # Quarter turns as the page makes them: the colour at slot k moves to the next slot of the
 # cycle. Slots: top, bottom, front, back, left, right.
 MOVES = {"turn": [2, 4, 3, 5], "tip": [0, 2, 1, 3], "roll": [0, 5, 1, 4]}
@@ -263,6 +311,7 @@ def main():
     driver = browser()
     try:
         play_board(driver)
+        play_cages(driver)
         play_tower(driver)
         served_sheet(driver)
     finally:
