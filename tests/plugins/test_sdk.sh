@@ -2,8 +2,8 @@
 # The SDK as a plugin author meets it: install puzzlegen into a fresh prefix; build the template
 # copied into a directory of its own with the two commands the guide gives, load it and run its
 # contract test (puzzlegen_add_contract_test: the checks built-in families get); build
-# the Futoshiki plugin (examples/plugins/futoshiki) against the same prefix and run its tests
-# through the installed puzzlegen.
+# the Futoshiki, Sudoku and KenKen plugins (examples/plugins/) against the same prefix and run
+# their tests through the installed puzzlegen.
 # Usage: test_sdk.sh BUILD_DIR SOURCE_DIR
 set -euo pipefail
 build=$(realpath "$1")
@@ -34,9 +34,13 @@ grep -q "proven: the whole instance space was searched" "$work/generated"
 ctest --test-dir "$work/my-family/build" --output-on-failure | tee "$work/ctest"
 grep -q "contract: partition .*Passed" "$work/ctest"
 
-echo "== Futoshiki, built against the installed SDK, tested through the installed puzzlegen"
-cmake -S "$source/examples/plugins/futoshiki" -B "$work/futoshiki" \
-  -DCMAKE_PREFIX_PATH="$prefix" -DPUZZLEGEN="$prefix/bin/puzzlegen" >/dev/null
-cmake --build "$work/futoshiki" -j"$(nproc)" >/dev/null
-ctest --test-dir "$work/futoshiki" --output-on-failure
+# The plugins kept outside the tree, each with its peers: Futoshiki (sgt-unequal), Sudoku
+# (qqwing, sgt-solo), KenKen (sgt-keen).
+for plugin in futoshiki sudoku kenken; do
+  echo "== $plugin, built against the installed SDK, tested through the installed puzzlegen"
+  cmake -S "$source/examples/plugins/$plugin" -B "$work/$plugin" \
+    -DCMAKE_PREFIX_PATH="$prefix" -DPUZZLEGEN="$prefix/bin/puzzlegen" >/dev/null
+  cmake --build "$work/$plugin" -j"$(nproc)" >/dev/null
+  ctest --test-dir "$work/$plugin" --output-on-failure
+done
 echo "PASS: the installed SDK builds plugins from outside the tree, and they load"
