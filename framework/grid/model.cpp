@@ -15,6 +15,12 @@ void post_latin(Gecode::Home home, const Gecode::IntVarArgs& x, int n) {
   }
 }
 
+std::vector<int> BoardSpace::values() const {
+  std::vector<int> out;
+  for (int i = 0; i < x_.size(); ++i) out.push_back(x_[i].val());
+  return out;
+}
+
 void post_regions_distinct(Gecode::Home home, const Gecode::IntVarArgs& x,
                            const std::vector<int>& regions) {
   std::map<int, Gecode::IntVarArgs> members;

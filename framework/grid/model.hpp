@@ -9,11 +9,27 @@
 #include <functional>
 #include <vector>
 
+#include "difficulty.hpp"
 #include "grid/board.hpp"
 #include "rng.hpp"
 #include "solve.hpp"
 
 namespace puzzlegen::grid {
+
+// The cells of an n x n board (row-major) as a Gecode space, each 1..n: the model of a grid
+// family's solutions and of its grade. A family derives, posts its rules and branches in its
+// constructor, and writes copy() (Gecode's idiom) with the copy constructor.
+class BoardSpace : public GradedSpace {
+ public:
+  explicit BoardSpace(int n) : x_(*this, n * n, 1, n) {}
+  BoardSpace(BoardSpace& other) : GradedSpace(other) { x_.update(*this, other.x_); }
+  Gecode::IntVarArgs decisions() const override { return x_; }
+  // The cells' values, once assigned.
+  std::vector<int> values() const;
+
+ protected:
+  Gecode::IntVarArray x_;
+};
 
 // x is an n x n board (row-major): every row and every column all different, with domain
 // consistency (the strength puzzlegen's grades assume).

@@ -40,6 +40,19 @@ void check_cell(const PlayGrid& grid, int cell) {
 
 }  // namespace
 
+void PlayGrid::add_rows_and_columns() {
+  for (int r = 0; r < rows; ++r) {
+    Distinct row{{}, "in row " + std::to_string(r + 1)};
+    for (int c = 0; c < columns; ++c) row.cells.push_back(r * columns + c);
+    distinct.push_back(std::move(row));
+  }
+  for (int c = 0; c < columns; ++c) {
+    Distinct column{{}, "in column " + std::to_string(c + 1)};
+    for (int r = 0; r < rows; ++r) column.cells.push_back(r * columns + c);
+    distinct.push_back(std::move(column));
+  }
+}
+
 Json PlayGrid::to_json() const {
   const auto cells = static_cast<std::size_t>(rows * columns);
   if (!labels.empty() && labels.size() != cells)

@@ -53,6 +53,10 @@ struct PlayGrid {
   // groups of equal sums).
   std::vector<long long> equal_sums;  // a weight per cell; empty: no such rule
 
+  // Every row and every column holds different values ("in row 2", "in column 3"): a Latin
+  // board's rules, which every grid family has.
+  void add_rows_and_columns();
+
   nlohmann::ordered_json to_json() const;
 };
 

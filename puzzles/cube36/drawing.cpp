@@ -118,16 +118,7 @@ Json play_board(const Board& board, bool ordinary) {
   for (int size = 1; size <= n; ++size)
     sizes[static_cast<std::size_t>(size - 1)].where =
         "on the cells of size " + std::to_string(size);
-  for (int r = 0; r < n; ++r) {
-    render::PlayGrid::Distinct row{{}, "in row " + std::to_string(r + 1)};
-    render::PlayGrid::Distinct column{{}, "in column " + std::to_string(r + 1)};
-    for (int c = 0; c < n; ++c) {
-      row.cells.push_back(r * n + c);
-      column.cells.push_back(c * n + r);
-    }
-    grid.distinct.push_back(std::move(row));
-    grid.distinct.push_back(std::move(column));
-  }
+  grid.add_rows_and_columns();
   // Colours printed on the board (a sheet's givens) are filled in and fixed.
   if (board.has_givens())
     for (const int colour : board.given_colours())

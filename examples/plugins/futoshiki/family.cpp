@@ -22,25 +22,16 @@ namespace grid = puzzlegen::grid;
 namespace {
 
 // The solutions of one grid; also the model its difficulty is graded with (cells decided).
-class SolutionSpace final : public GradedSpace {
+class SolutionSpace final : public grid::BoardSpace {
  public:
-  explicit SolutionSpace(const Grid& grid) : x_(*this, grid.n() * grid.n(), 1, grid.n()) {
+  explicit SolutionSpace(const Grid& grid) : BoardSpace(grid.n()) {
     grid::post_latin(*this, x_, grid.n());
     grid::post_givens(*this, x_, grid.board());
     grid::post_ordered_marks(*this, x_, grid.board());
     Gecode::branch(*this, x_, Gecode::INT_VAR_SIZE_MIN(), Gecode::INT_VAL_MIN());
   }
-  SolutionSpace(SolutionSpace& other) : GradedSpace(other) { x_.update(*this, other.x_); }
+  SolutionSpace(SolutionSpace& other) : BoardSpace(other) {}
   Gecode::Space* copy() override { return new SolutionSpace(*this); }
-  Gecode::IntVarArgs decisions() const override { return x_; }
-  std::vector<int> values() const {
-    std::vector<int> out;
-    for (int i = 0; i < x_.size(); ++i) out.push_back(x_[i].val());
-    return out;
-  }
-
- private:
-  Gecode::IntVarArray x_;
 };
 
 class Filled final : public Solution {
@@ -186,16 +177,7 @@ class Futoshiki final : public FamilyOf<Grid> {
     for (int v = 1; v <= n; ++v) play.values.push_back(std::to_string(v));
     for (const int given : grid.board().cells)
       play.givens.push_back(given == 0 ? std::nullopt : std::optional<int>(given - 1));
-    for (int r = 0; r < n; ++r) {
-      puzzlegen::render::PlayGrid::Distinct row{{}, "in row " + std::to_string(r + 1)};
-      puzzlegen::render::PlayGrid::Distinct column{{}, "in column " + std::to_string(r + 1)};
-      for (int c = 0; c < n; ++c) {
-        row.cells.push_back(r * n + c);
-        column.cells.push_back(c * n + r);
-      }
-      play.distinct.push_back(std::move(row));
-      play.distinct.push_back(std::move(column));
-    }
+    play.add_rows_and_columns();
     const auto pairs = puzzlegen::grid::neighbour_pairs(n);
     for (std::size_t k = 0; k < pairs.size(); ++k) {
       if (puzzlegen::grid::mark(grid.board(), k) == Sign::less)

@@ -27,9 +27,9 @@ namespace {
 constexpr std::size_t kTableFillings = 20000;
 
 // The solutions of one puzzle; also the model its `propagation-difficulty` is graded with.
-class SolutionSpace final : public GradedSpace {
+class SolutionSpace final : public grid::BoardSpace {
  public:
-  explicit SolutionSpace(const Puzzle& puzzle) : x_(*this, puzzle.n() * puzzle.n(), 1, puzzle.n()) {
+  explicit SolutionSpace(const Puzzle& puzzle) : BoardSpace(puzzle.n()) {
     using namespace Gecode;
     grid::post_latin(*this, x_, puzzle.n());
     const Shape shape(puzzle);
@@ -73,17 +73,8 @@ class SolutionSpace final : public GradedSpace {
     }
     Gecode::branch(*this, x_, INT_VAR_SIZE_MIN(), INT_VAL_MIN());
   }
-  SolutionSpace(SolutionSpace& other) : GradedSpace(other) { x_.update(*this, other.x_); }
+  SolutionSpace(SolutionSpace& other) : BoardSpace(other) {}
   Gecode::Space* copy() override { return new SolutionSpace(*this); }
-  Gecode::IntVarArgs decisions() const override { return x_; }
-  std::vector<int> values() const {
-    std::vector<int> out;
-    for (int i = 0; i < x_.size(); ++i) out.push_back(x_[i].val());
-    return out;
-  }
-
- private:
-  Gecode::IntVarArray x_;
 };
 
 class Filled final : public Solution {
@@ -399,16 +390,7 @@ class KenKen final : public FamilyOf<Puzzle> {
         play.givens[static_cast<std::size_t>(cage.cells.front())] =
             static_cast<int>(cage.value) - 1;
     }
-    for (int r = 0; r < n; ++r) {
-      render::PlayGrid::Distinct row{{}, "in row " + std::to_string(r + 1)};
-      render::PlayGrid::Distinct column{{}, "in column " + std::to_string(r + 1)};
-      for (int c = 0; c < n; ++c) {
-        row.cells.push_back(r * n + c);
-        column.cells.push_back(c * n + r);
-      }
-      play.distinct.push_back(std::move(row));
-      play.distinct.push_back(std::move(column));
-    }
+    play.add_rows_and_columns();
     return play.to_json();
   }
   std::string count_phrase(const std::string&, const Count& count,

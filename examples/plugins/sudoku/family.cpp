@@ -22,25 +22,16 @@ namespace grid = puzzlegen::grid;
 namespace {
 
 // The solutions of one grid; also the model its difficulty is graded with (cells decided).
-class SolutionSpace final : public GradedSpace {
+class SolutionSpace final : public grid::BoardSpace {
  public:
-  explicit SolutionSpace(const Sudoku& sudoku) : x_(*this, sudoku.n() * sudoku.n(), 1, sudoku.n()) {
+  explicit SolutionSpace(const Sudoku& sudoku) : BoardSpace(sudoku.n()) {
     grid::post_latin(*this, x_, sudoku.n());
     grid::post_regions_distinct(*this, x_, sudoku.board().regions);
     grid::post_givens(*this, x_, sudoku.board());
     Gecode::branch(*this, x_, Gecode::INT_VAR_SIZE_MIN(), Gecode::INT_VAL_MIN());
   }
-  SolutionSpace(SolutionSpace& other) : GradedSpace(other) { x_.update(*this, other.x_); }
+  SolutionSpace(SolutionSpace& other) : BoardSpace(other) {}
   Gecode::Space* copy() override { return new SolutionSpace(*this); }
-  Gecode::IntVarArgs decisions() const override { return x_; }
-  std::vector<int> values() const {
-    std::vector<int> out;
-    for (int i = 0; i < x_.size(); ++i) out.push_back(x_[i].val());
-    return out;
-  }
-
- private:
-  Gecode::IntVarArray x_;
 };
 
 class Filled final : public Solution {
@@ -217,19 +208,11 @@ class SudokuFamily final : public FamilyOf<Sudoku> {
     for (int v = 1; v <= n; ++v) play.values.push_back(std::to_string(v));
     for (const int given : sudoku.board().cells)
       play.givens.push_back(given == 0 ? std::nullopt : std::optional<int>(given - 1));
+    play.add_rows_and_columns();
     std::vector<render::PlayGrid::Distinct> boxes(static_cast<std::size_t>(n));
-    for (int r = 0; r < n; ++r) {
-      render::PlayGrid::Distinct row{{}, "in row " + std::to_string(r + 1)};
-      render::PlayGrid::Distinct column{{}, "in column " + std::to_string(r + 1)};
-      for (int c = 0; c < n; ++c) {
-        row.cells.push_back(r * n + c);
-        column.cells.push_back(c * n + r);
-        boxes[static_cast<std::size_t>(sudoku.board().regions[static_cast<std::size_t>(r * n + c)])]
-            .cells.push_back(r * n + c);
-      }
-      play.distinct.push_back(std::move(row));
-      play.distinct.push_back(std::move(column));
-    }
+    for (int cell = 0; cell < n * n; ++cell)
+      boxes[static_cast<std::size_t>(sudoku.board().regions[static_cast<std::size_t>(cell)])]
+          .cells.push_back(cell);
     for (std::size_t b = 0; b < boxes.size(); ++b) {
       boxes[b].where = "in box " + std::to_string(b + 1);
       play.distinct.push_back(std::move(boxes[b]));
