@@ -34,6 +34,24 @@ void post_kind(Space& home, const IntVarArgs& sides, Kind kind) {
     distinct(home, first_cube, IPL_DOM);
   }
 }
+
+// The table of a cube's 24 rotations and the four sides each shows. A census counts thousands of
+// towers made of a few hundred different cubes, and finalizing a table costs more than counting
+// with it: each thread keeps the tables it built (Gecode's shared handles are not shared across
+// threads), up to a bound.
+const TupleSet& rotation_table(const Cube& cube) {
+  thread_local std::map<std::array<int, kFaces>, TupleSet> tables;
+  if (tables.size() >= 4096) tables.clear();
+  const auto [it, fresh] = tables.try_emplace(cube.faces, 1 + kSides);
+  if (fresh) {
+    for (int r = 0; r < 24; ++r) {
+      const Sides s = sides_of(cube, r);
+      it->second.add(IntArgs{r, s[0], s[1], s[2], s[3]});
+    }
+    it->second.finalize();
+  }
+  return it->second;
+}
 }  // namespace
 
 TowerSpace::TowerSpace(const TowerInstance& instance, Kind kind)
@@ -41,16 +59,10 @@ TowerSpace::TowerSpace(const TowerInstance& instance, Kind kind)
       sides(*this, kSides * instance.size(), 0, instance.size() - 1) {
   const int n = instance.size();
   for (int i = 0; i < n; ++i) {
-    TupleSet table(1 + kSides);
-    for (int r = 0; r < 24; ++r) {
-      const Sides s = sides_of(instance.cubes()[i], r);
-      table.add(IntArgs{r, s[0], s[1], s[2], s[3]});
-    }
-    table.finalize();
     IntVarArgs scope;
     scope << rotation[i];
     for (int s = 0; s < kSides; ++s) scope << sides[kSides * i + s];
-    extensional(*this, scope, table);
+    extensional(*this, scope, rotation_table(instance.cubes()[i]));
   }
   post_kind(*this, sides, kind);
   branch(*this, sides, INT_VAR_SIZE_MIN(), INT_VAL_MIN());
