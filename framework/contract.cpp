@@ -150,6 +150,16 @@ ContractReport check_contract(const Family& family, const ContractOptions& optio
     check_instance(c, family, *instance, parameters, solution_options, limits);
     if (options.each_instance) options.each_instance(*instance);
   }
+  // With no measure bounded, the draw that sees a spec's measure bounds is the plain draw: the
+  // same seed gives the same instance.
+  c.within("random_instance_within");
+  c.run("random_instance_within with no bounds", [&] {
+    Rng plain(options.seed), within(options.seed);
+    const auto a = family.random_instance(parameters, constraints, plain);
+    const auto b = family.random_instance_within(parameters, constraints, {}, within);
+    c.expect(a && b && a->to_json() == b->to_json(),
+             "random_instance_within with no bounds draws what random_instance draws");
+  });
 
   // The first instances of the instance space meet its constraints and parameters.
   c.within("the instance space");

@@ -47,6 +47,13 @@ std::uint64_t Family::count_multiple(const std::string&, const OptionValues&) co
   return 1;
 }
 
+std::unique_ptr<Instance> Family::random_instance_within(const OptionValues& parameters,
+                                                         const OptionValues& constraints,
+                                                         const std::map<std::string, Bounds>&,
+                                                         Rng& rng) const {
+  return random_instance(parameters, constraints, rng);
+}
+
 std::optional<CluedSolution> Family::clued_solution(const OptionValues&, const OptionValues&,
                                                     Rng&) const {
   return std::nullopt;

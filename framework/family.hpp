@@ -274,6 +274,13 @@ class Family {
   virtual std::unique_ptr<Instance> random_instance(const OptionValues& parameters,
                                                     const OptionValues& constraints,
                                                     Rng& rng) const = 0;
+  // The same draw for a spec that bounds measures (`instance: {givens: {min: 30}}`): a family
+  // may honour `measures` while drawing, so that fewer draws are thrown away (a grid family
+  // stops taking givens back at the fewest the spec allows). Every bound is still judged
+  // afterwards. The default draws as random_instance does.
+  virtual std::unique_ptr<Instance> random_instance_within(
+      const OptionValues& parameters, const OptionValues& constraints,
+      const std::map<std::string, Bounds>& measures, Rng& rng) const;
   // Puzzles made of clues, for the `minimal` strategy (generators.md): a solution drawn at
   // random with these parameters and instance constraints, as the puzzle with all its clues
   // given. nullopt (the default) when the family declares no clues.

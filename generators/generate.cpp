@@ -691,8 +691,8 @@ void sample(Run& run, const std::function<std::shared_ptr<const Instance>(Rng&)>
 void random_sampling(Run& run) {
   const Spec& spec = run.spec();
   sample(run, [&](Rng& rng) {
-    return std::shared_ptr<const Instance>(
-        spec.family->random_instance(spec.parameters, spec.instance, rng));
+    return std::shared_ptr<const Instance>(spec.family->random_instance_within(
+        spec.parameters, spec.instance, spec.measure_bounds, rng));
   });
 }
 

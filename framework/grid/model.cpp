@@ -2,6 +2,9 @@
 
 #include <gecode/minimodel.hh>
 
+#include <algorithm>
+#include <climits>
+#include <iterator>
 #include <map>
 #include <numeric>
 
@@ -45,12 +48,14 @@ void post_ordered_marks(Gecode::Home home, const Gecode::IntVarArgs& x, const Bo
 }
 
 std::vector<int> minimal_clues(int count, const std::function<void(int clue, bool on)>& set,
-                               const std::function<bool()>& unique, Rng& rng) {
-  return minimal_clues(count, set, std::function<bool(int)>([&](int) { return unique(); }), rng);
+                               const std::function<bool()>& unique, Rng& rng, int least) {
+  return minimal_clues(count, set, std::function<bool(int)>([&](int) { return unique(); }), rng,
+                       least);
 }
 
 std::vector<int> minimal_clues(int count, const std::function<void(int clue, bool on)>& set,
-                               const std::function<bool(int taken_back)>& unique, Rng& rng) {
+                               const std::function<bool(int taken_back)>& unique, Rng& rng,
+                               int least) {
   std::vector<int> clues(static_cast<std::size_t>(count));
   std::iota(clues.begin(), clues.end(), 0);
   rng.shuffle(clues);
@@ -58,18 +63,29 @@ std::vector<int> minimal_clues(int count, const std::function<void(int clue, boo
   for (const int clue : clues) {
     set(clue, true);
     used.push_back(clue);
-    if (unique(-1)) break;
+    if (std::ssize(used) >= least && unique(-1)) break;
   }
   rng.shuffle(used);
   std::vector<int> kept;
+  auto set_now = std::ssize(used);
   for (const int clue : used) {
-    set(clue, false);
-    if (!unique(clue)) {
+    if (set_now > least) {
+      set(clue, false);
+      if (unique(clue)) {
+        --set_now;
+        continue;
+      }
       set(clue, true);
-      kept.push_back(clue);
     }
+    kept.push_back(clue);
   }
   return kept;
+}
+
+int least_clues(const std::map<std::string, Bounds>& measures, const std::string& name) {
+  const auto bounds = measures.find(name);
+  if (bounds == measures.end() || !bounds->second.min) return 0;
+  return static_cast<int>(std::min<std::uint64_t>(*bounds->second.min, INT_MAX));
 }
 
 }  // namespace puzzlegen::grid

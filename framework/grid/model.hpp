@@ -7,8 +7,11 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
+#include <string>
 #include <vector>
 
+#include "bounds.hpp"
 #include "difficulty.hpp"
 #include "grid/board.hpp"
 #include "rng.hpp"
@@ -55,12 +58,19 @@ std::uint64_t count_up_to(S& root, std::uint64_t cap, const Limits& limits = Lim
 // (set(clue, false)) and put again unless unique() still holds. Returns the clues kept. Each
 // clue must be true of one solution fixed in advance (a drawn Latin square), so that unique()
 // holds once every clue is set.
+//
+// `least`: a floor from a spec's bound on the number of clues (random_instance_within). Clues
+// are added past uniqueness until `least` are set, and none is taken back once only `least`
+// remain: the puzzle is still unique, and minimal only where the floor was not reached.
 std::vector<int> minimal_clues(int count, const std::function<void(int clue, bool on)>& set,
-                               const std::function<bool()>& unique, Rng& rng);
+                               const std::function<bool()>& unique, Rng& rng, int least = 0);
 // The same loop, telling unique() which clue was just taken back (-1 while clues are being
 // added): the puzzle was unique with it, so a second solution must break it, and a family can
 // search for such solutions alone (Futoshiki does, with grid/counting.hpp's `ruled_out`).
 std::vector<int> minimal_clues(int count, const std::function<void(int clue, bool on)>& set,
-                               const std::function<bool(int taken_back)>& unique, Rng& rng);
+                               const std::function<bool(int taken_back)>& unique, Rng& rng,
+                               int least = 0);
+// The floor a spec's bound on measure `name` sets for minimal_clues (its least value, or 0).
+int least_clues(const std::map<std::string, Bounds>& measures, const std::string& name);
 
 }  // namespace puzzlegen::grid

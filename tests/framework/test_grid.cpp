@@ -384,6 +384,55 @@ TEST_CASE("grid: minimal_clues keeps a unique puzzle from which no clue can go",
   }
 }
 
+TEST_CASE("grid: minimal_clues with a floor keeps exactly the floor, unique, when above minimal",
+          "[grid]") {
+  // 4x4 Latin: minimal puzzles (critical sets) keep 4 to 7 givens; a floor of 9 must give 9
+  // and one solution, and a floor below the minimal count changes nothing.
+  for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+    for (const int least : {0, 2, 9, 16}) {
+      Rng rng(seed);
+      const int n = 4;
+      const std::vector<int> square = random_latin_square(n, rng);
+      Board b = Board::empty(n);
+      const auto set = [&](int cell, bool on) {
+        b.cells[static_cast<std::size_t>(cell)] = on ? square[static_cast<std::size_t>(cell)] : 0;
+      };
+      const auto kept = grid::minimal_clues(
+          n * n, set, [&] { return solutions(b, 2) == 1; }, rng, least);
+      INFO("seed " << seed << ", floor " << least);
+      CHECK(solutions(b, 2) == 1);
+      CHECK(static_cast<int>(kept.size()) == b.given_count());
+      CHECK(b.given_count() >= least);
+      bool minimal = true;
+      for (const int cell : kept) {
+        set(cell, false);
+        minimal = minimal && solutions(b, 2) == 2;
+        set(cell, true);
+      }
+      if (least <= 2) {
+        CHECK(minimal);  // below every minimal count: the plain loop
+        Rng plain(seed);
+        random_latin_square(n, plain);
+        Board c = Board::empty(n);
+        CHECK(grid::minimal_clues(
+                  n * n,
+                  [&](int cell, bool on) {
+                    c.cells[static_cast<std::size_t>(cell)] =
+                        on ? square[static_cast<std::size_t>(cell)] : 0;
+                  },
+                  [&] { return solutions(c, 2) == 1; }, plain) == kept);
+      } else {
+        CHECK(b.given_count() == least);  // the floor is above every minimal count
+      }
+    }
+  }
+  const std::map<std::string, Bounds> bounds{{"givens", Bounds{30, std::nullopt}},
+                                             {"clues", Bounds{std::nullopt, 40}}};
+  CHECK(grid::least_clues(bounds, "givens") == 30);
+  CHECK(grid::least_clues(bounds, "clues") == 0);
+  CHECK(grid::least_clues(bounds, "cages") == 0);
+}
+
 TEST_CASE("grid: BoardInstance has its board's key and class", "[grid]") {
   class Plain final : public grid::BoardInstance {
    public:

@@ -3,7 +3,8 @@
 # copied into a directory of its own with the two commands the guide gives, load it and run its
 # contract test (puzzlegen_add_contract_test: the checks built-in families get); build
 # the Futoshiki, Sudoku and KenKen plugins (examples/plugins/) against the same prefix and run
-# their tests through the installed puzzlegen.
+# their tests through the installed puzzlegen; load the three together and make a sheet of each
+# on the teacher's page.
 # Usage: test_sdk.sh BUILD_DIR SOURCE_DIR
 set -euo pipefail
 build=$(realpath "$1")
@@ -43,4 +44,8 @@ for plugin in futoshiki sudoku kenken; do
   cmake --build "$work/$plugin" -j"$(nproc)" >/dev/null
   ctest --test-dir "$work/$plugin" --output-on-failure
 done
+
+echo "== the three plugins loaded together: each on the teacher's page, a sheet of each made"
+python3 "$source/tests/plugins/serve_plugins.py" "$prefix/bin/puzzlegen" \
+  "$work/futoshiki/futoshiki.so" "$work/sudoku/sudoku.so" "$work/kenken/kenken.so"
 echo "PASS: the installed SDK builds plugins from outside the tree, and they load"

@@ -247,8 +247,18 @@ class Futoshiki final : public FamilyOf<Grid> {
   // A minimal puzzle with one solution, the way hand-made generators build them: a random
   // Latin square, clues of it added in a random order until it is the only solution, then
   // every clue whose removal keeps it the only one removed, in a random order.
-  std::unique_ptr<Instance> random_instance(const OptionValues& parameters, const OptionValues&,
+  std::unique_ptr<Instance> random_instance(const OptionValues& parameters,
+                                            const OptionValues& constraints,
                                             Rng& rng) const override {
+    return random_instance_within(parameters, constraints, {}, rng);
+  }
+
+  // A spec's least number of clues (givens and signs) is a floor: clues are taken back only
+  // down to it.
+  std::unique_ptr<Instance> random_instance_within(const OptionValues& parameters,
+                                                   const OptionValues&,
+                                                   const std::map<std::string, Bounds>& measures,
+                                                   Rng& rng) const override {
     const int n = static_cast<int>(parameters.integer("n"));
     const std::vector<int> square = random_latin_square(n, rng);
     const auto pairs = grid::neighbour_pairs(n);
@@ -308,7 +318,7 @@ class Futoshiki final : public FamilyOf<Grid> {
         if (solution != square) other = solution;
       return found.count.value == 1;
     };
-    grid::minimal_clues(cells + 2 * across, set, unique, rng);
+    grid::minimal_clues(cells + 2 * across, set, unique, rng, grid::least_clues(measures, "clues"));
     return std::make_unique<Grid>(std::move(board));
   }
 

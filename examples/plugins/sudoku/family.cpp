@@ -282,8 +282,17 @@ class SudokuFamily final : public FamilyOf<Sudoku> {
   // A minimal puzzle with one solution, the way hand-made generators build them: a random full
   // grid, its numbers given in a random order until it is the only solution, then every given
   // whose removal keeps it the only one removed, in a random order.
-  std::unique_ptr<Instance> random_instance(const OptionValues& parameters, const OptionValues&,
+  std::unique_ptr<Instance> random_instance(const OptionValues& parameters,
+                                            const OptionValues& constraints,
                                             Rng& rng) const override {
+    return random_instance_within(parameters, constraints, {}, rng);
+  }
+
+  // A spec's least number of givens is a floor: givens are taken back only down to it.
+  std::unique_ptr<Instance> random_instance_within(const OptionValues& parameters,
+                                                   const OptionValues&,
+                                                   const std::map<std::string, Bounds>& measures,
+                                                   Rng& rng) const override {
     const auto [rows, columns] = shape(parameters);
     const int n = rows * columns, cells = n * n;
     const auto boxes = boxes_of(rows, columns);
@@ -313,7 +322,7 @@ class SudokuFamily final : public FamilyOf<Sudoku> {
         if (solution != full) other = solution;
       return found.count.value == 1;
     };
-    grid::minimal_clues(cells, set, unique, rng);
+    grid::minimal_clues(cells, set, unique, rng, grid::least_clues(measures, "givens"));
     return std::make_unique<Sudoku>(rows, columns, puzzle.givens);
   }
 
