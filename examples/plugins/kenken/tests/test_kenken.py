@@ -4,7 +4,10 @@
 Usage: test_kenken.py PUZZLEGEN PLUGIN SOURCE_DIR
 
 - Puzzles from Simon Tatham's `keen` (Debian's sgt-puzzles, /usr/games/sgt-keen), PER_LEVEL at
-  each of its levels e, n, h, x, u for n = 4, 5 and 6, are read from their game descriptions:
+  each of its levels e, n, h, x, u for n = 4, 5 and 6 (drawn as the test runs), and 200 at each
+  level for the other sizes keen offers, 3 and 7 to 9, and for multiplication-only cages at
+  n = 5 at levels e, n and h (tests/peers, made by its make.sh), are read from their game
+  descriptions:
   each has exactly one solution by puzzlegen's count, and its description is written back as it
   was read; a sample is counted by the brute force here as well, and every step of the
   plugin's explanation of a sample is checked against the solution.
@@ -272,30 +275,52 @@ def check_steps(n, solution, steps, where):
         check(claims > 0, f"{where}: a step that says what it concludes: '{step}'")
 
 
+def corpus_puzzles():
+    """(size name, level, description) from tests/peers (make.sh): the sizes keen offers
+    besides 4 to 6, and multiplication-only cages ("5m")."""
+    out = []
+    peers = os.path.join(SOURCE, "tests", "peers")
+    for name in sorted(os.listdir(peers)):
+        if name.endswith(".txt"):
+            _, size, level = name[:-4].split("-")
+            with open(os.path.join(peers, name)) as f:
+                out += [(size, level, line) for line in f.read().split()]
+    return out
+
+
 def test_sgt_puzzles(scratch):
     jobs = []
     for n in (4, 5, 6):
         for level in LEVELS:
             for k, game in enumerate(sgt_puzzles(n, level, PER_LEVEL)):
-                path = os.path.join(scratch, f"sgt-{n}{level}-{k}.yaml")
-                with open(path, "w") as f:
-                    f.write(f'puzzle: kenken\ngame: "{game}"\n')
-                explain = ("--explain", "1000") if k < 2 else ()
-                jobs.append((n, level, k, game, path, explain))
+                jobs.append((str(n), level, k, game))
+    live = len(jobs)
+    counted = {}
+    for size, level, game in corpus_puzzles():
+        counted[(size, level)] = counted.get((size, level), 0) + 1
+        jobs.append((size, level, counted[(size, level)] - 1, game))
+    paths = []
+    for j, (size, level, k, game) in enumerate(jobs):
+        path = os.path.join(scratch, f"sgt-{j}.yaml")
+        with open(path, "w") as f:
+            f.write(f'puzzle: kenken\ngame: "{game}"\n')
+        # Steps explained and the brute force on two of each level at the sizes drawn live.
+        paths.append((path, ("--explain", "1000") if k < 2 and j < live else ()))
     with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
-        results = list(pool.map(lambda job: solve_json(job[4], *job[5]), jobs))
+        results = list(pool.map(lambda job: solve_json(job[0], *job[1]), paths))
     per_level, grades = {}, {}
-    for (n, level, k, game, _, explain), (solved, error) in zip(jobs, results):
+    for j, ((size, level, k, game), (solved, error)) in enumerate(zip(jobs, results)):
         ok = solved is not None and solved["counts"]["solution"]["count"] == 1 and \
             solved["counts"]["solution"]["exact"]
-        check(ok, f"sgt-keen {n}d{level} #{k} {game}: {error or solved['counts']}")
-        per_level.setdefault((n, level), []).append(ok)
+        check(ok, f"sgt-keen {size}d{level} #{k} {game}: {error or solved['counts']}")
+        per_level.setdefault((size, level), []).append(ok)
         if not ok:
             continue
         check(solved["game"] == game, f"game description round trip: {game} -> {solved['game']}")
         check(write_game(*parse_game(game)) == game, f"the test's own round trip: {game}")
-        grades.setdefault((n, level), []).append(solved["difficulty"]["solution"]["value"])
-        if k < 2:
+        grades.setdefault((size, level), []).append(solved["difficulty"]["solution"]["value"])
+        n = int(size.rstrip("m"))
+        if k < 2 and j < live:
             solution = []
             check(brute_force(*parse_game(game), first=solution) == 1, f"brute force on {game}")
             grid = [v for row in solved["solutions"]["solution"]["grid"] for v in row]
@@ -303,11 +328,25 @@ def test_sgt_puzzles(scratch):
             steps = solved.get("explanation", {}).get("solution", [])
             check(len(steps) > 0, f"steps explained for {game}")
             check_steps(n, solution, steps, game)
-    for (n, level), oks in sorted(per_level.items()):
-        print(f"sgt-keen {n}x{n} level {level}: {sum(oks)} of {len(oks)} read, one solution "
+    for (size, level), oks in sorted(per_level.items()):
+        print(f"sgt-keen {size} level {level}: {sum(oks)} of {len(oks)} read, one solution "
               "each, description written back unchanged")
-    check(len(jobs) == 3 * len(LEVELS) * PER_LEVEL, f"{len(jobs)} puzzles from sgt-keen")
-    for n in (4, 5, 6):
+        if (size, level) in counted:
+            check(len(oks) == 200, f"{size}d{level}: {len(oks)} puzzles in the corpus, not 200")
+    check(live == 3 * len(LEVELS) * PER_LEVEL, f"{live} puzzles from sgt-keen")
+    check(len(counted) == 4 * len(LEVELS) + 3, f"the corpus has {len(counted)} sizes and levels")
+    for size in sorted({size for size, _ in counted}):
+        print(f"sgt-keen {size}: grades per level " + ", ".join(
+            f"{level} {[grades.get((size, level), []).count(g) for g in (1, 2, 3, 4)]}"
+            for level in LEVELS if (size, level) in counted))
+        if size == "3":  # keen makes no 3x3 puzzle harder than normal, whatever level is asked
+            continue
+        for level in LEVELS:
+            graded = grades.get((size, level), [])
+            if graded:
+                own = sum(1 for g in graded if g == GRADE_OF[level]) / len(graded)
+                check(own >= MIN_AT_LEVEL, f"{size}d{level}: {own:.0%} graded {GRADE_OF[level]}")
+    for n in ("4", "5", "6"):
         levels, values = [], []
         for rank, level in enumerate(LEVELS):
             graded = grades.get((n, level), [])
