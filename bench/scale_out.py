@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Scale-out benchmark: for each workload, whole-process wall times (the median of --repeat
-runs) of --threads 1 and --threads 2, and of 16 shards run two at a time by GNU parallel and
-then merged; the ratios, and the load balance (slowest subproblem against the mean) read from
+runs, the three ways interleaved) of --threads 1 and --threads 2, and of 16 shards run two at a
+time by GNU parallel and then merged; the ratios, and the load balance (slowest subproblem against the mean) read from
 the manifest of a one-shard run on two threads. Ratios in one run on one machine, never absolute targets.
 
     bench/scale_out.py [--repeat 3] [--only census,existence]
@@ -39,10 +39,6 @@ def timed(command, **kwargs):
     return time.perf_counter() - start
 
 
-def median_time(command, repeat, **kwargs):
-    return statistics.median(timed(command, **kwargs) for _ in range(repeat))
-
-
 def sharded(spec, tmp):
     for name in os.listdir(tmp):
         os.remove(os.path.join(tmp, name))
@@ -76,9 +72,14 @@ def main():
             if only and key not in only:
                 continue
             spec = os.path.join(ROOT, spec)
-            one = median_time([PUZZLEGEN, "generate", spec, "--threads", "1"], args.repeat)
-            two = median_time([PUZZLEGEN, "generate", spec, "--threads", "2"], args.repeat)
-            shards = statistics.median(sharded(spec, tmp) for _ in range(args.repeat))
+            # Interleaved: the three ways take turns, so that a machine whose speed drifts over
+            # a minute (a shared host) slows them alike rather than one block of runs.
+            ones, twos, shardings = [], [], []
+            for _ in range(args.repeat):
+                ones.append(timed([PUZZLEGEN, "generate", spec, "--threads", "1"]))
+                twos.append(timed([PUZZLEGEN, "generate", spec, "--threads", "2"]))
+                shardings.append(sharded(spec, tmp))
+            one, two, shards = (statistics.median(t) for t in (ones, twos, shardings))
             parts, spread = balance(spec, tmp)
             print(f"| {title} | {one:.2f} s | {two:.2f} s | **{one / two:.2f}x** | {shards:.2f} s"
                   f" | {shards / two:.2f} | {parts} | {spread:.0f}x |", flush=True)
