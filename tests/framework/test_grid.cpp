@@ -345,17 +345,27 @@ TEST_CASE("grid: Latin posting, boxes and marks count what is known", "[grid]") 
   CHECK(solutions(ordered, 0) == 2);
 }
 
+// A 4x4 Latin square drawn from `rng`, and a board its cells are given on, for minimal_clues.
+struct CluedSquare {
+  static constexpr int n = 4;
+  explicit CluedSquare(Rng& rng) : square(random_latin_square(n, rng)) {}
+  std::vector<int> square;
+  Board board = Board::empty(n);
+  void set(int cell, bool on) {
+    board.cells[static_cast<std::size_t>(cell)] = on ? square[static_cast<std::size_t>(cell)] : 0;
+  }
+  bool unique() const { return solutions(board, 2) == 1; }
+};
+
 TEST_CASE("grid: minimal_clues keeps a unique puzzle from which no clue can go", "[grid]") {
   for (std::uint64_t seed = 1; seed <= 5; ++seed) {
     Rng rng(seed);
-    const int n = 4;
-    const std::vector<int> square = random_latin_square(n, rng);
-    Board b = Board::empty(n);
-    const auto set = [&](int cell, bool on) {
-      b.cells[static_cast<std::size_t>(cell)] = on ? square[static_cast<std::size_t>(cell)] : 0;
-    };
+    CluedSquare clued(rng);
+    const int n = CluedSquare::n;
+    Board& b = clued.board;
+    const auto set = [&](int cell, bool on) { clued.set(cell, on); };
     const auto kept = grid::minimal_clues(
-        n * n, set, [&] { return solutions(b, 2) == 1; }, rng);
+        n * n, set, [&] { return clued.unique(); }, rng);
     CHECK(solutions(b, 2) == 1);
     CHECK(static_cast<int>(kept.size()) == b.given_count());
     for (const int cell : kept) {  // each clue is needed: without it, two solutions or more
@@ -391,14 +401,12 @@ TEST_CASE("grid: minimal_clues with a floor keeps exactly the floor, unique, whe
   for (std::uint64_t seed = 1; seed <= 20; ++seed) {
     for (const int least : {0, 2, 9, 16}) {
       Rng rng(seed);
-      const int n = 4;
-      const std::vector<int> square = random_latin_square(n, rng);
-      Board b = Board::empty(n);
-      const auto set = [&](int cell, bool on) {
-        b.cells[static_cast<std::size_t>(cell)] = on ? square[static_cast<std::size_t>(cell)] : 0;
-      };
+      CluedSquare clued(rng);
+      const int n = CluedSquare::n;
+      Board& b = clued.board;
+      const auto set = [&](int cell, bool on) { clued.set(cell, on); };
       const auto kept = grid::minimal_clues(
-          n * n, set, [&] { return solutions(b, 2) == 1; }, rng, least);
+          n * n, set, [&] { return clued.unique(); }, rng, least);
       INFO("seed " << seed << ", floor " << least);
       CHECK(solutions(b, 2) == 1);
       CHECK(static_cast<int>(kept.size()) == b.given_count());
@@ -412,15 +420,10 @@ TEST_CASE("grid: minimal_clues with a floor keeps exactly the floor, unique, whe
       if (least <= 2) {
         CHECK(minimal);  // below every minimal count: the plain loop
         Rng plain(seed);
-        random_latin_square(n, plain);
-        Board c = Board::empty(n);
+        CluedSquare again(plain);
         CHECK(grid::minimal_clues(
-                  n * n,
-                  [&](int cell, bool on) {
-                    c.cells[static_cast<std::size_t>(cell)] =
-                        on ? square[static_cast<std::size_t>(cell)] : 0;
-                  },
-                  [&] { return solutions(c, 2) == 1; }, plain) == kept);
+                  n * n, [&](int cell, bool on) { again.set(cell, on); },
+                  [&] { return again.unique(); }, plain) == kept);
       } else {
         CHECK(b.given_count() == least);  // the floor is above every minimal count
       }
