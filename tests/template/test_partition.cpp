@@ -125,6 +125,8 @@ TEST_CASE("template: walking classes finds the exhaustive walk's classes", "[tem
     bool distinct;
     std::uint64_t lists;
   };
+  // The last case is an empty space (3 distinct numbers from 1..2): both walks must print
+  // nothing and still prove it.
   for (const Case c : {Case{5, 6, false, 7776}, Case{4, 9, true, 3024}, Case{2, 3, false, 9},
                        Case{3, 2, true, 0}}) {
     INFO("n " << c.n << ", largest " << c.largest << ", distinct " << c.distinct);
