@@ -252,7 +252,8 @@ int generate(const std::string& spec_file, const GenerateRequest& request, Forma
   const auto started = Clock::now();
   // The workers format records in parallel; emission only writes them, in order.
   auto prepare = [&](const InstancePtr& instance, const Evaluation& e, std::size_t subproblem) {
-    // Text needs no record: building one and throwing it away was a tenth of a census's time.
+    // Text needs no record: building one and throwing it away was over half of what a census
+    // printing text took on one thread.
     if (format == Format::text)
       return instance_text(*instance, e.class_size, convention_suffix(spec.solution_options),
                            e.counts);

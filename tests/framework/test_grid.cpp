@@ -355,6 +355,12 @@ struct CluedSquare {
     board.cells[static_cast<std::size_t>(cell)] = on ? square[static_cast<std::size_t>(cell)] : 0;
   }
   bool unique() const { return solutions(board, 2) == 1; }
+  // The loop on this board, the square's cells its clues.
+  std::vector<int> minimal(Rng& rng, int least = 0) {
+    return grid::minimal_clues(
+        n * n, [this](int cell, bool on) { set(cell, on); }, [this] { return unique(); }, rng,
+        least);
+  }
 };
 
 TEST_CASE("grid: minimal_clues keeps a unique puzzle from which no clue can go", "[grid]") {
@@ -364,8 +370,7 @@ TEST_CASE("grid: minimal_clues keeps a unique puzzle from which no clue can go",
     const int n = CluedSquare::n;
     Board& b = clued.board;
     const auto set = [&](int cell, bool on) { clued.set(cell, on); };
-    const auto kept = grid::minimal_clues(
-        n * n, set, [&] { return clued.unique(); }, rng);
+    const auto kept = clued.minimal(rng);
     CHECK(solutions(b, 2) == 1);
     CHECK(static_cast<int>(kept.size()) == b.given_count());
     for (const int cell : kept) {  // each clue is needed: without it, two solutions or more
@@ -402,28 +407,22 @@ TEST_CASE("grid: minimal_clues with a floor keeps exactly the floor, unique, whe
     for (const int least : {0, 2, 9, 16}) {
       Rng rng(seed);
       CluedSquare clued(rng);
-      const int n = CluedSquare::n;
-      Board& b = clued.board;
-      const auto set = [&](int cell, bool on) { clued.set(cell, on); };
-      const auto kept = grid::minimal_clues(
-          n * n, set, [&] { return clued.unique(); }, rng, least);
+      const Board& b = clued.board;
+      const auto kept = clued.minimal(rng, least);
       INFO("seed " << seed << ", floor " << least);
       CHECK(solutions(b, 2) == 1);
       CHECK(static_cast<int>(kept.size()) == b.given_count());
       CHECK(b.given_count() >= least);
       bool minimal = true;
       for (const int cell : kept) {
-        set(cell, false);
+        clued.set(cell, false);
         minimal = minimal && solutions(b, 2) == 2;
-        set(cell, true);
+        clued.set(cell, true);
       }
       if (least <= 2) {
         CHECK(minimal);  // below every minimal count: the plain loop
         Rng plain(seed);
-        CluedSquare again(plain);
-        CHECK(grid::minimal_clues(
-                  n * n, [&](int cell, bool on) { again.set(cell, on); },
-                  [&] { return again.unique(); }, plain) == kept);
+        CHECK(CluedSquare(plain).minimal(plain) == kept);
       } else {
         CHECK(b.given_count() == least);  // the floor is above every minimal count
       }
