@@ -31,3 +31,29 @@ if(PUZZLEGEN_SANITIZE)
   endif()
   add_link_options(-fsanitize=address,undefined)
 endif()
+
+# Precompiled third-party headers. Gecode, nlohmann/json, yaml-cpp and Boost.Multiprecision are
+# parsed by nearly every source, and parsing them was about half of a source's compile time; a
+# target with many sources now parses them once (a Release build: 859 s to 661 s on 2 cores).
+# Off in the fuzz build (clang), so that one build still checks that every source includes
+# what it uses.
+if(PUZZLEGEN_FUZZ)
+  set(pch_default OFF)
+else()
+  set(pch_default ON)
+endif()
+option(PUZZLEGEN_PCH "Precompile the third-party headers of the larger targets" ${pch_default})
+function(puzzlegen_precompile_headers target)
+  if(PUZZLEGEN_PCH)
+    target_precompile_headers(${target} PRIVATE
+      <gecode/int.hh> <gecode/search.hh> <gecode/minimodel.hh> <nlohmann/json.hpp>
+      <yaml-cpp/yaml.h> <boost/multiprecision/cpp_int.hpp> ${ARGN})
+    # With a precompiled header, GCC 12 reports its known false positives inside libstdc++'s
+    # inlined std::string code (PR 105329, like -Wrestrict above) against our sources;
+    # without one it does not.
+    if(CMAKE_CXX_COMPILER_ID STREQUAL "GNU" AND CMAKE_CXX_COMPILER_VERSION VERSION_LESS 13)
+      target_compile_options(${target} PRIVATE -Wno-array-bounds -Wno-stringop-overflow
+                                                  -Wno-stringop-overread)
+    endif()
+  endif()
+endfunction()

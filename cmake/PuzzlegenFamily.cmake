@@ -15,6 +15,7 @@ function(puzzlegen_add_family)
   target_include_directories(${target}
     PUBLIC ${CMAKE_CURRENT_SOURCE_DIR}/.. PRIVATE ${CMAKE_CURRENT_SOURCE_DIR})
   target_link_libraries(${target} PUBLIC puzzlegen_framework PRIVATE puzzlegen_warnings)
+  puzzlegen_precompile_headers(${target})
   set_property(GLOBAL APPEND PROPERTY PUZZLEGEN_FAMILY_TARGETS ${target})
   set_property(GLOBAL APPEND PROPERTY PUZZLEGEN_FAMILY_NAMESPACES ${FAMILY_NAMESPACE})
 endfunction()

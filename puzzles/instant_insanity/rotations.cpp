@@ -11,7 +11,7 @@ using Vec = std::array<int, 3>;
 constexpr std::array<Vec, kFaces> kNormals = {Vec{0, 0, 1}, Vec{0, 0, -1}, Vec{0, -1, 0},
                                               Vec{0, 1, 0}, Vec{-1, 0, 0}, Vec{1, 0, 0}};
 
-Vec apply(const Matrix& m, const Vec& v) {
+Vec rotated(const Matrix& m, const Vec& v) {
   Vec out{};
   for (int i = 0; i < 3; ++i)
     for (int j = 0; j < 3; ++j) out[i] += m[i][j] * v[j];
@@ -42,7 +42,7 @@ std::vector<Rotation> build_rotations() {
       if (determinant(m) != 1) continue;
       Rotation r{m, {}};
       // The face with normal n ends up at slot R n; so slot w shows the face R^-1 w = R^T w.
-      for (int f = 0; f < kFaces; ++f) r.shows[face_of(apply(m, kNormals[f]))] = f;
+      for (int f = 0; f < kFaces; ++f) r.shows[face_of(rotated(m, kNormals[f]))] = f;
       out.push_back(r);
     }
   } while (std::next_permutation(axes.begin(), axes.end()));
