@@ -1,8 +1,14 @@
 #!/usr/bin/env python3
 """Scale-out benchmark: for each workload, whole-process wall times (the median of --repeat
-runs, the three ways interleaved) of --threads 1 and --threads 2, and of 16 shards run two at a
-time by GNU parallel and then merged; the ratios, and the load balance (slowest subproblem against the mean) read from
-the manifest of a one-shard run on two threads. Ratios in one run on one machine, never absolute targets.
+runs, the four ways interleaved) of --threads 1 and --threads 2, of two --threads 1 runs at once,
+and of 16 shards run two at a time by GNU parallel and then merged; the ratios, and the load
+balance (slowest subproblem against the mean) read from the manifest of a one-shard run on two
+threads. Ratios in one run on one machine, never absolute targets.
+
+The machine's ceiling for two workers is what two independent one-thread runs reach together:
+2 x (one run alone) / (two at once). Cores that share a physical core, a memory bus or a
+host's time slices make it less than 2, and no split of one run can beat it; "of the ceiling"
+is the speed-up of --threads 2 divided by it.
 
     bench/scale_out.py [--repeat 3] [--only census,existence]
 """
@@ -39,6 +45,17 @@ def timed(command, **kwargs):
     return time.perf_counter() - start
 
 
+def side_by_side(spec):
+    """Two independent one-thread runs started together; the time until both have ended."""
+    start = time.perf_counter()
+    runs = [subprocess.Popen([PUZZLEGEN, "generate", spec, "--threads", "1"],
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) for _ in range(2)]
+    for run in runs:
+        if run.wait() not in (0, 1):
+            raise SystemExit(f"{spec}: a one-thread run exited {run.returncode}")
+    return time.perf_counter() - start
+
+
 def sharded(spec, tmp):
     for name in os.listdir(tmp):
         os.remove(os.path.join(tmp, name))
@@ -64,24 +81,29 @@ def main():
     parser.add_argument("--only", default="")
     args = parser.parse_args()
     only = set(filter(None, args.only.split(",")))
-    print("| workload | 1 thread | 2 threads | speed-up | 16 shards, 2 at a time + merge |"
-          " shards vs 2 threads | subproblems | slowest / mean subproblem |")
-    print("| --- | --- | --- | --- | --- | --- | --- | --- |")
+    print("| workload | 1 thread | 2 threads | speed-up | two 1-thread runs at once | ceiling |"
+          " of the ceiling | 16 shards, 2 at a time + merge | shards vs 2 threads | subproblems |"
+          " slowest / mean subproblem |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     with tempfile.TemporaryDirectory() as tmp:
         for key, title, spec in WORKLOADS:
             if only and key not in only:
                 continue
             spec = os.path.join(ROOT, spec)
-            # Interleaved: the three ways take turns, so that a machine whose speed drifts over
+            # Interleaved: the four ways take turns, so that a machine whose speed drifts over
             # a minute (a shared host) slows them alike rather than one block of runs.
-            ones, twos, shardings = [], [], []
+            ones, twos, pairs, shardings = [], [], [], []
             for _ in range(args.repeat):
                 ones.append(timed([PUZZLEGEN, "generate", spec, "--threads", "1"]))
                 twos.append(timed([PUZZLEGEN, "generate", spec, "--threads", "2"]))
+                pairs.append(side_by_side(spec))
                 shardings.append(sharded(spec, tmp))
-            one, two, shards = (statistics.median(t) for t in (ones, twos, shardings))
+            one, two, pair, shards = (statistics.median(t)
+                                      for t in (ones, twos, pairs, shardings))
+            ceiling = 2 * one / pair
             parts, spread = balance(spec, tmp)
-            print(f"| {title} | {one:.2f} s | {two:.2f} s | **{one / two:.2f}x** | {shards:.2f} s"
+            print(f"| {title} | {one:.2f} s | {two:.2f} s | **{one / two:.2f}x** | {pair:.2f} s"
+                  f" | {ceiling:.2f}x | {one / two / ceiling:.0%} | {shards:.2f} s"
                   f" | {shards / two:.2f} | {parts} | {spread:.0f}x |", flush=True)
 
 

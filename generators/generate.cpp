@@ -6,8 +6,11 @@
 #include <exception>
 #include <map>
 #include <mutex>
-#include <set>
 #include <thread>
+#include <unordered_map>
+#include <unordered_set>
+
+#include <boost/container_hash/hash.hpp>
 
 #include "classes.hpp"
 #include "error.hpp"
@@ -17,6 +20,15 @@
 namespace puzzlegen {
 
 namespace {
+
+// Canonical keys are looked up for every candidate, the shared ones under the run's lock, which
+// two workers contend for: hashed, not ordered (nothing iterates over them in order).
+struct KeyHash {
+  std::size_t operator()(const std::vector<int>& key) const noexcept {
+    return boost::hash_range(key.begin(), key.end());
+  }
+};
+using KeySet = std::unordered_set<std::vector<int>, KeyHash>;
 
 bool better(bool minimize, const Natural& a, const Natural& b) {
   return minimize ? a < b : a > b;
@@ -72,7 +84,7 @@ class Run {
   // no candidate comes twice). Returns what the search of that subproblem should do next.
   enum class Next { go_on, restart, stop };
   Next consider(const std::shared_ptr<const Instance>& instance, std::size_t position,
-                std::set<std::vector<int>>* seen) {
+                KeySet* seen) {
     std::vector<int> key = instance->canonical_key();
     if (seen && !seen->insert(key).second) return Next::go_on;
     const bool minimize = spec_.objective && spec_.objective->minimize;
@@ -332,11 +344,11 @@ class Run {
   std::size_t waiting_ = 0;  // findings of subproblems after the earliest unfinished one
   RunSummary summary_;
   bool incomplete_ = false;
-  std::map<std::vector<int>, std::shared_ptr<const Evaluation>> judged_;
-  std::set<std::vector<int>> emitted_;
+  std::unordered_map<std::vector<int>, std::shared_ptr<const Evaluation>, KeyHash> judged_;
+  KeySet emitted_;
   // What the cache keeps for a class already printed (see flush_head).
   const std::shared_ptr<const Evaluation> printed_ = std::make_shared<const Evaluation>();
-  std::set<std::vector<int>> explored_;
+  KeySet explored_;
   std::uint64_t judged_count_ = 0;    // distinct classes judged
   std::uint64_t explored_count_ = 0;  // of those, up to the last emitted (see finish)
   std::map<std::vector<int>, std::optional<Natural>> optimal_keys_;  // with class sizes
@@ -425,7 +437,7 @@ SubproblemOutcome search_subproblem(Run& run, const InstanceSpace& subproblem, s
                                     std::uint64_t budget = 0) {
   const Spec& spec = run.spec();
   const auto& measure = spec.objective ? spec.objective->measure : std::nullopt;
-  std::set<std::vector<int>> seen;
+  KeySet seen;
   SubproblemOutcome outcome;
   while (true) {
     const std::uint64_t generation = run.generation();
@@ -671,7 +683,7 @@ void sample(Run& run, const std::function<std::shared_ptr<const Instance>(Rng&)>
   Rng rng(spec.generate.seed);
   std::uint64_t attempts = 0;
   StopReason stopped = StopReason::none;
-  std::set<std::vector<int>> seen;
+  KeySet seen;
   run.plan({0});
   while (true) {
     if (run.limits().expired()) break;
@@ -747,7 +759,7 @@ RunSummary generate(const Spec& spec, const EmitFn& emit, const ProgressFn& prog
   const std::string strategy = resolve_strategy(spec);
   run.summary().strategy = strategy;
   if (strategy == "given") {  // a space of one instance
-    std::set<std::vector<int>> seen;
+    KeySet seen;
     run.plan({0});
     run.consider(spec.given, 0, &seen);
     run.done(0, true, 0);
