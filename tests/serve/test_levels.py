@@ -43,13 +43,14 @@ def make(driver, example, level):
         d.find_element(By.ID, "error").text)
     if not driver.find_element(By.ID, "result").is_displayed():
         return driver.find_element(By.ID, "error").text
+    # The frame may still hold the previous sheet when the result shows: count the puzzles of
+    # the document the frame was pointed at last, once loaded, read in one step (in a list, so
+    # that a count of 0 ends the wait too).
     frame = driver.find_element(By.ID, "preview")
-    WebDriverWait(driver, 30).until(lambda d: d.execute_script(
-        "const f = arguments[0].contentDocument;"
-        "return f && f.readyState === 'complete' && f.querySelectorAll('section.puzzle').length",
-        frame))
-    return driver.execute_script(
-        "return arguments[0].contentDocument.querySelectorAll('section.puzzle').length", frame)
+    return WebDriverWait(driver, 30).until(lambda d: d.execute_script(
+        "const frame = arguments[0], f = frame.contentDocument;"
+        "if (!f || f.readyState !== 'complete' || f.location.href !== frame.src) return null;"
+        "return [f.querySelectorAll('section.puzzle').length];", frame))[0]
 
 
 def main():
