@@ -33,10 +33,11 @@ def make_sheet(driver, server, example, count, paper, key, shots, name, explain=
     WebDriverWait(driver, 120).until(
         expected_conditions.visibility_of_element_located((By.ID, "result")))
     frame = driver.find_element(By.ID, "preview")
+    # Until the document the frame was pointed at last has loaded (not the previous sheet).
     WebDriverWait(driver, 30).until(lambda d: d.execute_script(
-        "const f = arguments[0].contentDocument;"
-        "return f && f.readyState === 'complete' && f.querySelectorAll('section.puzzle').length",
-        frame))
+        "const frame = arguments[0], f = frame.contentDocument;"
+        "return f && f.readyState === 'complete' && f.location.href === frame.src &&"
+        " f.querySelectorAll('section.puzzle').length", frame))
     driver.execute_script("arguments[0].scrollIntoView()", frame)
     driver.save_screenshot(os.path.join(shots, name + "-2-preview.png"))
     driver.switch_to.frame(frame)
