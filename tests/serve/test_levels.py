@@ -11,7 +11,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from server import Checks, Server  # noqa: E402
-from browser import browser  # noqa: E402
+from browser import browser, preview_puzzles  # noqa: E402
 
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support import expected_conditions  # noqa: E402
@@ -43,14 +43,7 @@ def make(driver, example, level):
         d.find_element(By.ID, "error").text)
     if not driver.find_element(By.ID, "result").is_displayed():
         return driver.find_element(By.ID, "error").text
-    # The frame may still hold the previous sheet when the result shows: count the puzzles of
-    # the document the frame was pointed at last, once loaded, read in one step (in a list, so
-    # that a count of 0 ends the wait too).
-    frame = driver.find_element(By.ID, "preview")
-    return WebDriverWait(driver, 30).until(lambda d: d.execute_script(
-        "const frame = arguments[0], f = frame.contentDocument;"
-        "if (!f || f.readyState !== 'complete' || f.location.href !== frame.src) return null;"
-        "return [f.querySelectorAll('section.puzzle').length];", frame))[0]
+    return preview_puzzles(driver)
 
 
 def main():

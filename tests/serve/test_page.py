@@ -10,7 +10,7 @@ import urllib.request
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from server import Checks, Server, path_of, pdf_pages, private_folders  # noqa: E402
 
-from browser import browser  # noqa: E402
+from browser import browser, preview_puzzles  # noqa: E402
 from selenium.common.exceptions import TimeoutException  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support import expected_conditions  # noqa: E402
@@ -32,12 +32,8 @@ def make_sheet(driver, server, example, count, paper, key, shots, name, explain=
     driver.find_element(By.ID, "generate").click()
     WebDriverWait(driver, 120).until(
         expected_conditions.visibility_of_element_located((By.ID, "result")))
+    preview_puzzles(driver)  # waits for this sheet, not the one before
     frame = driver.find_element(By.ID, "preview")
-    # Until the document the frame was pointed at last has loaded (not the previous sheet).
-    WebDriverWait(driver, 30).until(lambda d: d.execute_script(
-        "const frame = arguments[0], f = frame.contentDocument;"
-        "return f && f.readyState === 'complete' && f.location.href === frame.src &&"
-        " f.querySelectorAll('section.puzzle').length", frame))
     driver.execute_script("arguments[0].scrollIntoView()", frame)
     driver.save_screenshot(os.path.join(shots, name + "-2-preview.png"))
     driver.switch_to.frame(frame)
