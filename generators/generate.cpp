@@ -23,11 +23,7 @@ namespace {
 
 // Canonical keys are looked up for every candidate, the shared ones under the run's lock, which
 // two workers contend for: hashed, not ordered (nothing iterates over them in order).
-struct KeyHash {
-  std::size_t operator()(const std::vector<int>& key) const noexcept {
-    return boost::hash_range(key.begin(), key.end());
-  }
-};
+using KeyHash = boost::hash<std::vector<int>>;
 using KeySet = std::unordered_set<std::vector<int>, KeyHash>;
 
 bool better(bool minimize, const Natural& a, const Natural& b) {
