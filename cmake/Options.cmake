@@ -14,7 +14,8 @@ endif()
 
 option(PUZZLEGEN_FUZZ "Build the libFuzzer targets in tests/fuzz (clang)" OFF)
 if(PUZZLEGEN_FUZZ)
-  # Coverage for libFuzzer everywhere; the targets themselves link the fuzzer's main.
+  # Coverage for libFuzzer and the sanitizers everywhere; the targets themselves link the
+  # fuzzer's main. The tests build too, so one build runs them under the sanitizers (CI does).
   add_compile_options(-fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer
                       -fno-sanitize-recover=undefined)
   add_link_options(-fsanitize=address,undefined)

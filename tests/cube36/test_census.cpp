@@ -19,7 +19,8 @@ using namespace puzzlegen::cube36;
 TEST_CASE("cube36: the census of Latin boards covers the isotopy classes once each",
           "[cube36][census]") {
   const std::map<int, std::size_t> isotopy_classes = {{3, 1}, {4, 2}, {5, 2}, {6, 22}};
-  for (const auto& [n, expected] : isotopy_classes) {
+  for (const auto& [order, expected] : isotopy_classes) {
+    const int n = order;  // clang before 16 cannot capture a structured binding by reference
     INFO("n " << n);
     const Spec spec = parse_spec("puzzle: cube36\nparameters: {n: " + std::to_string(n) +
                                      "}\ninstance: {latin: true}\nsolutions: {modulo: "

@@ -72,26 +72,29 @@ TEST_CASE("latin: rectangle forms, automorphisms and last rows are brute force's
         std::uint64_t automorphisms = 0;
         std::vector<bool> last(static_cast<std::size_t>(k), false);
         bool same_form = true;
-        every_isotopy(k, n, [&](const auto& rows, const auto& columns, const auto& symbols) {
-          const auto image = isotope(n, rectangle, rows, columns, symbols);
-          if (image == rectangle) ++automorphisms;
-          // Every isotope has the same form (with ranks, carried along with the rows).
-          if (trial == 1 && rows.front() == k - 1) {
-            const std::vector<int> image_rank =
-                rank.empty() ? std::vector<int>{} : row_ranks(n, image);
-            for (std::size_t i = 0; i < image_rank.size(); ++i)
-              same_form &= image_rank[i] == rank[static_cast<std::size_t>(rows[i])];
-            same_form &= least_rectangle_isotope(n, image, image_rank).form == form.form;
-          }
-          // An isotopy onto the form puts its last row of the greatest rank at the last
-          // position of that rank in the form.
-          if (image == form.form) {
-            int i = k - 1;
-            if (!rank.empty())
-              while (rank[static_cast<std::size_t>(rows[static_cast<std::size_t>(i)])] != top) --i;
-            last[static_cast<std::size_t>(rows[static_cast<std::size_t>(i)])] = true;
-          }
-        });
+        // k and n copied: clang before 16 cannot capture a structured binding by reference.
+        every_isotopy(
+            k, n, [&, k = k, n = n](const auto& rows, const auto& columns, const auto& symbols) {
+              const auto image = isotope(n, rectangle, rows, columns, symbols);
+              if (image == rectangle) ++automorphisms;
+              // Every isotope has the same form (with ranks, carried along with the rows).
+              if (trial == 1 && rows.front() == k - 1) {
+                const std::vector<int> image_rank =
+                    rank.empty() ? std::vector<int>{} : row_ranks(n, image);
+                for (std::size_t i = 0; i < image_rank.size(); ++i)
+                  same_form &= image_rank[i] == rank[static_cast<std::size_t>(rows[i])];
+                same_form &= least_rectangle_isotope(n, image, image_rank).form == form.form;
+              }
+              // An isotopy onto the form puts its last row of the greatest rank at the last
+              // position of that rank in the form.
+              if (image == form.form) {
+                int i = k - 1;
+                if (!rank.empty())
+                  while (rank[static_cast<std::size_t>(rows[static_cast<std::size_t>(i)])] != top)
+                    --i;
+                last[static_cast<std::size_t>(rows[static_cast<std::size_t>(i)])] = true;
+              }
+            });
         CHECK(same_form);
         CHECK(form.automorphisms == automorphisms);
         CHECK(form.can_go_last == last);

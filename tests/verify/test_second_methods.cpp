@@ -95,7 +95,8 @@ TEST_CASE("verify: Instant Insanity's 2-factor counts equal the brute force in e
           const brute::Counts expected = brute::count(cubes, brute_kind, group, free_order);
           const std::string order = free_order ? "free" : "fixed";
           INFO(tower.to_json().dump() << ": " << kind << ", modulo " << modulo << ", " << order);
-          const auto in = [&](const char* count_as) {
+          // modulo copied: clang before 16 cannot capture a structured binding by reference.
+          const auto in = [&, modulo = modulo](const char* count_as) {
             return convention({{"count-as", count_as}, {"modulo", modulo}, {"cube-order", order}});
           };
           CHECK(exact(ii::count_by_graph(tower, kind, in("orientations"), kNoLimit)) ==
