@@ -6,8 +6,10 @@ time, median of several runs). Ratios matter more than seconds: machines are sha
 Usage: bench/run.sh [--repeat N] [--only SUBSTRING]...
 """
 import argparse
+import atexit
 import json
 import os
+import shutil
 import signal
 import statistics
 import subprocess
@@ -123,6 +125,10 @@ def main():
 
     rows = []
     tmp = tempfile.mkdtemp(prefix="puzzlegen-bench-")
+    atexit.register(shutil.rmtree, tmp, ignore_errors=True)
+    # The peers' own temporary files (MiniZinc's .fzn, left behind when a run is timed out) go
+    # there too.
+    os.environ["TMPDIR"] = tmp
     classical = os.path.join(ROOT, "instances", "instant-insanity", "classical.yaml")
     classical_dzn = os.path.join(tmp, "classical.dzn")
     with open(classical_dzn, "w") as f:

@@ -3,9 +3,10 @@
 #pragma once
 
 #include <sys/wait.h>
-#include <unistd.h>
 
 #include <nlohmann/json.hpp>
+
+#include "files.hpp"
 
 #include <cstdlib>
 #include <filesystem>
@@ -30,13 +31,10 @@ inline std::string slurp(const fs::path& path) {
   return s.str();
 }
 
+// This test process's scratch folder, removed when the process exits.
 inline fs::path scratch_dir() {
-  static const fs::path dir = [] {
-    fs::path d = fs::temp_directory_path() / ("puzzlegen-cli-" + std::to_string(::getpid()));
-    fs::create_directories(d);
-    return d;
-  }();
-  return dir;
+  static const puzzlegen::TemporaryFolder folder("puzzlegen-cli-");
+  return folder.path();
 }
 
 // Runs a shell fragment, capturing its standard output and error.

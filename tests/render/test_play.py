@@ -7,9 +7,11 @@ stick out of the page. The served sheet's script must run under the server's
 Content-Security-Policy.
 
 Usage: test_play.py PUZZLEGEN SOURCE_DIR SCREENSHOT_FOLDER"""
+import atexit
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -26,6 +28,7 @@ from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 check = Checks()
 PUZZLEGEN, SOURCE, SHOTS = sys.argv[1], sys.argv[2], sys.argv[3]
 SCRATCH = tempfile.mkdtemp(prefix="play-test-")
+atexit.register(shutil.rmtree, SCRATCH, True)
 # What a description may hold: the instance, never an answer.
 GRID_KEYS = {"player", "rows", "columns", "values", "names", "fills", "labels", "givens", "rules"}
 TOWER_KEYS = {"player", "values", "names", "fills", "cubes", "goal"}
