@@ -1,6 +1,6 @@
-# Warnings as errors everywhere, and an opt-in sanitizer build for the Debug CI pass.
+# Warnings as errors everywhere, and an opt-in clang build under the sanitizers with the fuzz
+# targets (CI runs the unit tests and the fuzzers from it).
 option(PUZZLEGEN_WERROR "Treat warnings as errors" ON)
-option(PUZZLEGEN_SANITIZE "Build with AddressSanitizer and UBSan" OFF)
 
 add_library(puzzlegen_warnings INTERFACE)
 target_compile_options(puzzlegen_warnings INTERFACE -Wall -Wextra -Wpedantic)
@@ -12,24 +12,12 @@ if(PUZZLEGEN_WERROR)
   target_compile_options(puzzlegen_warnings INTERFACE -Werror)
 endif()
 
-option(PUZZLEGEN_FUZZ "Build the libFuzzer targets in tests/fuzz (clang)" OFF)
+option(PUZZLEGEN_FUZZ "Build under ASan and UBSan, with the libFuzzer targets (clang)" OFF)
 if(PUZZLEGEN_FUZZ)
   # Coverage for libFuzzer and the sanitizers everywhere; the targets themselves link the
   # fuzzer's main. The tests build too, so one build runs them under the sanitizers (CI does).
   add_compile_options(-fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer
                       -fno-sanitize-recover=undefined)
-  add_link_options(-fsanitize=address,undefined)
-endif()
-
-if(PUZZLEGEN_SANITIZE)
-  # -O1 (still with -g and assertions) runs the brute-force tests about twice as fast as -O0
-  # and is what the sanitizers' documentation recommends.
-  add_compile_options(-O1 -fsanitize=address,undefined -fno-omit-frame-pointer
-                      -fno-sanitize-recover=undefined)
-  # GCC 12 warns falsely inside libstdc++'s <regex> when optimising with sanitizers.
-  if(CMAKE_CXX_COMPILER_ID STREQUAL "GNU")
-    add_compile_options(-Wno-maybe-uninitialized)
-  endif()
   add_link_options(-fsanitize=address,undefined)
 endif()
 
