@@ -1,17 +1,45 @@
 #include "groups.hpp"
 
 #include <algorithm>
-#include <bit>
 #include <stdexcept>
 
 namespace puzzlegen::eight_blocks {
 
 VarietyGroup::VarietyGroup(std::vector<VarietyMap> elements) : to_(std::move(elements)) {
   from_.resize(to_.size());
-  for (std::size_t g = 0; g < to_.size(); ++g) {
+  for (std::size_t g = 0; g < to_.size(); ++g)
     for (int v = 0; v < kVarieties; ++v)
       from_[g][to_[g][static_cast<std::size_t>(v)]] = static_cast<std::uint8_t>(v);
-    to_first_[from_[g][0]].push_back(static_cast<std::uint32_t>(g));
+  // The trie, level by level: the elements sorted by their inverses make every node a range.
+  std::vector<std::uint32_t> sorted(to_.size());
+  for (std::size_t g = 0; g < sorted.size(); ++g) sorted[g] = static_cast<std::uint32_t>(g);
+  std::sort(sorted.begin(), sorted.end(),
+            [&](std::uint32_t a, std::uint32_t b) { return from_[a] < from_[b]; });
+  struct Range {
+    std::size_t node, begin, end;
+  };
+  trie_.emplace_back();
+  std::vector<Range> level{{0, 0, sorted.size()}};
+  for (std::size_t depth = 0; !level.empty(); ++depth) {
+    std::vector<Range> next;
+    for (const Range& r : level) {
+      if (r.end - r.begin == 1) {  // one element: a leaf
+        trie_[r.node].element = sorted[r.begin];
+        continue;
+      }
+      trie_[r.node].first_child = static_cast<std::uint32_t>(trie_.size());
+      for (std::size_t b = r.begin; b < r.end;) {
+        std::size_t e = b;
+        while (e < r.end && from_[sorted[e]][depth] == from_[sorted[b]][depth]) ++e;
+        TrieNode child;
+        child.variety = from_[sorted[b]][depth];
+        next.push_back({trie_.size(), b, e});
+        trie_.push_back(child);
+        ++trie_[r.node].children;
+        b = e;
+      }
+    }
+    level = std::move(next);
   }
 }
 
@@ -66,60 +94,57 @@ Counts VarietyGroup::image(const Counts& counts, std::size_t g) const {
 }
 
 Counts VarietyGroup::canonical(const Counts& counts, std::vector<std::uint32_t>* to_form) const {
-  // Position 0 of the greatest image holds the most cubes of a variety that some element
-  // takes there (every variety, unless the group is a subgroup that moves none to it).
-  int most = 0;
-  for (int u = 0; u < kVarieties; ++u)
-    if (!to_first_[static_cast<std::size_t>(u)].empty())
-      most = std::max(most, counts[static_cast<std::size_t>(u)]);
-  // Past the first positions, images are compared only where either has cubes: the positions
-  // an element takes the varieties present to, as bits, with the best image's (most positions
-  // hold 0 in both).
-  std::array<std::uint8_t, kVarieties> present{};
-  std::size_t kinds = 0;
-  for (int v = 0; v < kVarieties; ++v)
-    if (counts[static_cast<std::size_t>(v)] != 0) present[kinds++] = static_cast<std::uint8_t>(v);
+  // The greatest image is greatest at position 0, then at position 1 among those, and so on:
+  // walk the trie a position at a time, keeping the nodes whose elements put the most cubes at
+  // it (all of them, tied). No two elements agree on every position, so no kept node is
+  // left with several elements past the last position.
+  thread_local std::vector<std::uint32_t> kept, next;
+  kept.assign(1, 0);
+  std::size_t depth = 0;
+  for (; depth < kVarieties; ++depth) {
+    int most = -1;
+    next.clear();
+    for (const std::uint32_t n : kept) {
+      const TrieNode& node = trie_[n];
+      if (node.children == 0) {  // a single element: it brings from_[element][depth]
+        const int c = counts[from_[node.element][depth]];
+        if (c > most) most = c, next.clear();
+        if (c == most) next.push_back(n);
+        continue;
+      }
+      for (std::uint32_t k = node.first_child; k < node.first_child + node.children; ++k) {
+        const int c = counts[trie_[k].variety];
+        if (c > most) most = c, next.clear();
+        if (c == most) next.push_back(k);
+      }
+    }
+    kept.swap(next);
+    if (std::all_of(kept.begin(), kept.end(),
+                    [&](std::uint32_t n) { return trie_[n].children == 0; })) {
+      ++depth;
+      break;
+    }
+  }
+  // Every kept node is one element now, and they agree on positions before `depth`: compare
+  // the rest of their images.
   Counts best{};
-  std::uint32_t best_support = 0;
   bool have = false;
   if (to_form) to_form->clear();
-  for (int u = 0; u < kVarieties; ++u) {
-    if (counts[static_cast<std::size_t>(u)] != most) continue;
-    for (const std::uint32_t g : to_first_[static_cast<std::size_t>(u)]) {
-      const auto& from = from_[g];
-      const auto& to = to_[g];
-      const auto support = [&] {
-        std::uint32_t out = 0;
-        for (std::size_t k = 0; k < kinds; ++k) out |= 1u << to[present[k]];
-        return out;
-      };
-      // Position 0 holds `most` for every candidate: compare from position 1 on, position by
-      // position while most images differ, then where either image has cubes.
-      int order = 1;  // > 0: greater than the best so far; 0: equal; < 0: smaller
-      if (have) {
-        order = 0;
-        constexpr std::size_t kDirect = 6;
-        for (std::size_t p = 1; p < kDirect && order == 0; ++p)
-          if (const int a = counts[from[p]], b = best[p]; a != b) order = a > b ? 1 : -1;
-        for (std::uint32_t differ = order != 0 ? 0
-                                               : (support() | best_support) >> kDirect << kDirect;
-             differ != 0; differ &= differ - 1) {
-          const auto p = static_cast<std::size_t>(std::countr_zero(differ));
-          const int a = counts[from[p]], b = best[p];
-          if (a != b) {
-            order = a > b ? 1 : -1;
-            break;
-          }
-        }
-      }
-      if (order > 0) {
-        best = image(counts, g);
-        best_support = support();
-        have = true;
-        if (to_form) to_form->assign(1, g);
-      } else if (order == 0 && to_form) {
-        to_form->push_back(g);
-      }
+  for (const std::uint32_t n : kept) {
+    const std::uint32_t g = trie_[n].element;
+    const auto& from = from_[g];
+    int order = 1;  // > 0: greater than the best so far; 0: equal; < 0: smaller
+    if (have) {
+      order = 0;
+      for (std::size_t p = depth; p < kVarieties && order == 0; ++p)
+        if (const int a = counts[from[p]], b = best[p]; a != b) order = a > b ? 1 : -1;
+    }
+    if (order > 0) {
+      best = image(counts, g);
+      have = true;
+      if (to_form) to_form->assign(1, g);
+    } else if (order == 0 && to_form) {
+      to_form->push_back(g);
     }
   }
   return best;

@@ -39,12 +39,13 @@ class VarietyGroup {
   const std::vector<VarietyMap>& elements() const { return to_; }
   // Where element g takes variety v.
   int apply(std::size_t g, int v) const { return to_[g][static_cast<std::size_t>(v)]; }
+  // The variety element g takes to position p (g's inverse).
+  int preimage(std::size_t g, int p) const { return from_[g][static_cast<std::size_t>(p)]; }
   // The image of `counts` under element g: the count of v moves to position g(v).
   Counts image(const Counts& counts, std::size_t g) const;
   // The canonical form of `counts`: its greatest image, comparing count vectors position by
   // position. `to_form` (when not null) receives the elements that take `counts` to it, one
-  // per automorphism of `counts`. Only the elements that take a most numerous variety to
-  // position 0 (of those it can take there) can, so only those are tried.
+  // per automorphism of `counts`, in no particular order.
   Counts canonical(const Counts& counts, std::vector<std::uint32_t>* to_form = nullptr) const;
   // How many elements fix `counts`: the size of its orbit is order() / automorphisms().
   std::size_t automorphisms(const Counts& counts) const;
@@ -52,8 +53,18 @@ class VarietyGroup {
  private:
   std::vector<VarietyMap> to_;
   std::vector<VarietyMap> from_;  // the inverses: position p holds the count of from_[g][p]
-  // By variety u, the elements that take u to position 0.
-  std::array<std::vector<std::uint32_t>, kVarieties> to_first_;
+  // The elements as a trie of their inverses (from_[g][0], from_[g][1], ...): a node at depth
+  // p holds the elements that agree on positions 0 to p - 1, and its children split them by
+  // the variety they bring to position p. canonical() walks it a position at a time, keeping
+  // only the children that put the most cubes there, so it compares whole images only of the
+  // few elements left where the trie ends (a handful of positions settles an element).
+  struct TrieNode {
+    std::uint32_t first_child = 0;  // children are consecutive in trie_
+    std::uint16_t children = 0;     // 0: a single element, `element`
+    std::uint8_t variety = 0;       // what this node's elements bring to its parent's depth + 1
+    std::uint32_t element = 0;
+  };
+  std::vector<TrieNode> trie_;  // trie_[0] is the root, at depth 0
 };
 
 }  // namespace puzzlegen::eight_blocks

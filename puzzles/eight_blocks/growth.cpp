@@ -1,7 +1,8 @@
 // Multisets of cubes grown a cube at a time (classes.hpp). A partial instance is a multiset of
 // cubes, held as its 30 counts, then its last step (the variety a child's new cube is of; in a
-// canonical form, the position of the form's canonical last cube), then, in a form, its number
-// of automorphisms.
+// canonical form, the position of the form's canonical last cube), then, in a form, the
+// varieties (bits) that an automorphism of the form takes to a smaller variety: extend() adds
+// a cube of none of them, and needs no canonical form of its own to tell.
 //
 // The canonical last cube of a multiset: of the varieties it has the most cubes of, those with
 // the most cubes of compatible varieties, the last in the canonical form (the greatest image
@@ -23,6 +24,7 @@
 #include <algorithm>
 #include <bit>
 #include <limits>
+#include <span>
 
 #include "instance.hpp"
 #include "model.hpp"
@@ -31,8 +33,8 @@ namespace puzzlegen::eight_blocks {
 
 namespace {
 
-constexpr std::size_t kLast = kVarieties;  // where a partial instance has its last step
-constexpr std::size_t kAutomorphisms = kVarieties + 1;  // where a form has its automorphisms
+constexpr std::size_t kLast = kVarieties;          // where a partial instance has its last step
+constexpr std::size_t kNotLeast = kVarieties + 1;  // where a form has those bits
 
 std::size_t at(int v) {
   return static_cast<std::size_t>(v);
@@ -44,10 +46,10 @@ struct Tables {
   std::array<std::array<std::uint8_t, 20>, kVarieties> compatible{};
   // u's edge in G_v (model.hpp), by v and u; `variety` is -1 unless they are compatible.
   std::array<std::array<CornerEdge, kVarieties>, kVarieties> edge{};
-  // By u, the edges its cubes make: in G_v for each v compatible with u, between corners a
-  // and b.
+  // By u, the edges its cubes make: in G_v for each v compatible with u, between two corners
+  // (as bits).
   struct Touch {
-    std::uint8_t v, a, b;
+    std::uint8_t v, corners;
   };
   std::array<std::array<Touch, 20>, kVarieties> touches{};
   // By v, the varieties compatible with it as bits.
@@ -71,8 +73,7 @@ const Tables& tables() {
       std::size_t k = 0;
       for (const std::uint8_t v : out.compatible[at(u)]) {  // compatibility is symmetric
         const CornerEdge& e = out.edge[v][at(u)];
-        out.touches[at(u)].at(k++) = {v, static_cast<std::uint8_t>(e.a),
-                                      static_cast<std::uint8_t>(e.b)};
+        out.touches[at(u)].at(k++) = {v, static_cast<std::uint8_t>(1u << e.a | 1u << e.b)};
       }
     }
     return out;
@@ -109,23 +110,19 @@ class Solids {
  public:
   Solids() : tables_(tables()) {}
   // Forgets everything, for another multiset. Each variety present adds its edge to the 20
-  // corner graphs it is compatible with.
+  // corner graphs it is compatible with; the graphs' edges themselves are gathered only for
+  // the forests asked for (most questions are settled by the cheap tests).
   void reset(const Counts& counts) {
     counts_ = counts;
     made_.fill(false);
     near_ = counts;
     reached_.fill(0);
-    for (auto& corners : adjacent_) corners.fill(0);
-    for (auto& corners : cubes_at_) corners.fill(0);
     for (int u = 0; u < kVarieties; ++u) {
       const int cubes = counts[at(u)];
       if (cubes == 0) continue;
       for (const Tables::Touch& t : tables_.touches[at(u)]) {
         near_[t.v] += cubes;
-        reached_[t.v] |= 1u << t.a | 1u << t.b;
-        adjacent_[t.v][t.a] |= 1u << t.b;
-        adjacent_[t.v][t.b] |= 1u << t.a;
-        cubes_at_[t.v][t.a] += cubes;
+        reached_[t.v] |= t.corners;
       }
     }
   }
@@ -168,7 +165,18 @@ class Solids {
  private:
   const CornerForest& forest(int v) {
     if (!made_[at(v)]) {
-      forests_[at(v)] = CornerForest(adjacent_[at(v)], cubes_at_[at(v)]);
+      // G_v's edges: one for each compatible variety present.
+      std::array<unsigned, kCorners> adjacent{};
+      std::array<int, kCorners> cubes_at{};
+      for (const std::uint8_t u : tables_.compatible[at(v)]) {
+        const int cubes = counts_[u];
+        if (cubes == 0) continue;
+        const CornerEdge& e = tables_.edge[at(v)][u];
+        adjacent[at(e.a)] |= 1u << e.b;
+        adjacent[at(e.b)] |= 1u << e.a;
+        cubes_at[at(e.a)] += cubes;
+      }
+      forests_[at(v)] = CornerForest(adjacent, cubes_at);
       made_[at(v)] = true;
     }
     return forests_[at(v)];
@@ -189,22 +197,21 @@ class Solids {
   const Tables& tables_;
   Counts near_{};
   std::array<unsigned, kVarieties> reached_{};  // corners of G_v some edge reaches
-  // G_v's edges (CornerForest): the corners adjacent to each corner, and the cubes on edges.
-  std::array<std::array<unsigned, kCorners>, kVarieties> adjacent_{};
-  std::array<std::array<int, kCorners>, kVarieties> cubes_at_{};
   std::array<CornerForest, kVarieties> forests_;
   std::array<bool, kVarieties> made_{};
 };
 
 // The solids of the multiset last asked about on this thread. A walk asks prune() and then
 // extend() about the same class (walk_classes), so its forests are made once for both.
-Solids& solids_of(const Partial& partial) {
+Solids& solids_of(const Counts& counts) {
   thread_local Solids last;
   thread_local bool known = false;
-  const Counts counts = counts_of(partial);
   if (!known || last.counts() != counts) last.reset(counts);
   known = true;
   return last;
+}
+Solids& solids_of(const Partial& partial) {
+  return solids_of(counts_of(partial));
 }
 
 class CubeGrowth final : public Growth {
@@ -224,7 +231,9 @@ class CubeGrowth final : public Growth {
   Partial root() const override {
     Partial out(kVarieties + 2, 0);
     out[kLast] = -1;
-    out[kAutomorphisms] = static_cast<int>(spec_.group->order());
+    std::vector<std::uint32_t> automorphisms;  // every element fixes the empty multiset
+    spec_.group->canonical(counts_of(out), &automorphisms);
+    out[kNotLeast] = not_least(automorphisms);
     return out;
   }
   int depth() const override { return depth_; }
@@ -236,25 +245,27 @@ class CubeGrowth final : public Growth {
     const Counts& counts = solids.counts();
     if (total(counts) >= depth_) return;
     const int most = *std::max_element(counts.begin(), counts.end());
-    std::vector<std::uint32_t> automorphisms;  // the parent is a form: these fix it
-    if (parent[kAutomorphisms] > 1) spec_.group->canonical(counts, &automorphisms);
     int composable_now = 0;
     if (spec_.composable.max)
       for (int v = 0; v < kVarieties; ++v) composable_now += solids.composable(v) ? 1 : 0;
-    std::vector<int> steps;
+    std::array<int, kVarieties> step_buffer{};  // the varieties a cube of is added
+    std::size_t step_count = 0;
     std::uint32_t touched = 0;  // the solids the steps' cubes can change
     for (int v = 0; v < kVarieties; ++v) {
       if (counts[at(v)] + 1 < most || counts[at(v)] >= spec_.high[at(v)]) continue;
-      if (std::any_of(automorphisms.begin(), automorphisms.end(),
-                      [&](std::uint32_t g) { return spec_.group->apply(g, v) < v; }))
+      if (parent[kNotLeast] >> v & 1)
         continue;  // a variety in the same orbit, and smaller, makes an isomorphic child
-      steps.push_back(v);
+      step_buffer[step_count++] = v;
       touched |= 1u << v;
       // An edge with 2 cubes already closes a cycle: more leave G_w's trees as they are.
       if (counts[at(v)] < 2) touched |= tables_.compatible_mask[at(v)];
     }
     const std::vector<int> critical = one_short(solids, touched);
-    std::erase_if(steps, [&](int v) { return !admissible(solids, critical, v, composable_now); });
+    std::span<int> steps(step_buffer.data(), step_count);
+    steps = steps.first(static_cast<std::size_t>(
+        std::remove_if(steps.begin(), steps.end(),
+                       [&](int v) { return !admissible(solids, critical, v, composable_now); }) -
+        steps.begin()));
     order(solids, steps);
     Partial next = parent;
     for (const int v : steps) {
@@ -270,17 +281,26 @@ class CubeGrowth final : public Growth {
     const int v = child[kLast];
     const int most = *std::max_element(counts.begin(), counts.end());
     if (counts[at(v)] != most) return {};
+    // The cubes of varieties compatible with u, from the multiset the child was grown from:
+    // extend() has just asked about it, so its solids are at hand, and count them.
+    Counts grown_from = counts;
+    --grown_from[at(v)];
+    const Solids& before = solids_of(grown_from);
+    const auto compatible_cubes_of = [&](int u) {
+      return before.near(u) - grown_from[at(u)] +
+             static_cast<int>(tables_.compatible_mask[at(u)] >> v & 1);
+    };
     // Of the varieties with the most cubes, the greatest number of compatible cubes, and how
     // many varieties have it.
     int best = -1, tied = 0;
     for (int u = 0; u < kVarieties; ++u) {
       if (counts[at(u)] != most) continue;
-      const int near = compatible_cubes(counts, u);
+      const int near = compatible_cubes_of(u);
       if (near > best) best = near, tied = 0;
       tied += near == best ? 1 : 0;
     }
-    if (compatible_cubes(counts, v) != best) return {};
-    std::vector<std::uint32_t> to_form;
+    if (compatible_cubes_of(v) != best) return {};
+    thread_local std::vector<std::uint32_t> to_form;
     const Counts form = spec_.group->canonical(counts, &to_form);
     int last = -1;
     if (tied == 1) {  // v alone is such a variety: the step is canonical
@@ -294,7 +314,7 @@ class CubeGrowth final : public Growth {
     }
     Partial out(form.begin(), form.end());
     out.push_back(last);
-    out.push_back(static_cast<int>(to_form.size()));
+    out.push_back(not_least(to_form));
     return out;
   }
 
@@ -437,7 +457,7 @@ class CubeGrowth final : public Growth {
   // required, then first the cubes that bring the required solids nearest (the most cubes
   // wanting fewer), so that a walk minimising the size meets a small instance early and
   // bounds the rest by it.
-  void order(Solids& solids, std::vector<int>& steps) const {
+  void order(Solids& solids, std::span<int> steps) const {
     if (required_.empty() || steps.size() < 2) return;
     std::array<int, kVarieties> gain{};
     for (const int w : required_) {
@@ -450,6 +470,19 @@ class CubeGrowth final : public Growth {
     std::stable_sort(steps.begin(), steps.end(), [&](int a, int b) {
       return gain[at(a)] != gain[at(b)] ? gain[at(a)] > gain[at(b)] : counts[at(a)] < counts[at(b)];
     });
+  }
+
+  // The varieties an automorphism of a form takes to a smaller variety, as bits, from the
+  // elements `to_form` that take some multiset to that form: the automorphisms are
+  // g o h^-1 for g and h among them (one h will do).
+  int not_least(const std::vector<std::uint32_t>& to_form) const {
+    std::uint32_t out = 0;
+    if (to_form.size() < 2) return 0;
+    const std::uint32_t h = to_form.front();
+    for (const std::uint32_t g : to_form)
+      for (int v = 0; v < kVarieties; ++v)
+        if (spec_.group->apply(g, spec_.group->preimage(h, v)) < v) out |= 1u << v;
+    return static_cast<int>(out);
   }
 
   const Tables& tables_ = tables();

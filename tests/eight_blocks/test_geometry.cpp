@@ -234,12 +234,33 @@ TEST_CASE("eight blocks: the 720 renamings and the 1,440 symmetries with mirror 
       for (int v = 0; v < kVarieties; ++v)
         REQUIRE(compatible(g[static_cast<std::size_t>(u)], g[static_cast<std::size_t>(v)]) ==
                 compatible(u, v));
-  // Canonical forms: the greatest image, and as many elements reach it as fix the instance.
+  // Canonical forms: the greatest image, and as many elements reach it as fix the instance;
+  // for the groups and for subgroups (those keeping a random split of the varieties in two),
+  // on multisets of every size, with many varieties tied (one cube each, or a few each) and
+  // with counts all different.
   Rng rng(3);
-  for (int trial = 0; trial < 50; ++trial) {
+  std::vector<VarietyGroup> subgroups;
+  for (int k = 0; k < 3; ++k) {
+    std::uint32_t side = 0;
+    for (int v = 0; v < kVarieties; ++v) side |= rng.below(4) == 0 ? 1u << v : 0;
+    subgroups.push_back(
+        all.keeping([side](int a, int b) { return (side >> a & 1) == (side >> b & 1); }));
+  }
+  for (int trial = 0; trial < 300; ++trial) {
     Counts c{};
-    for (int k = 0; k < 10; ++k) ++c[static_cast<std::size_t>(rng.below(kVarieties))];
-    for (const VarietyGroup* group : {&renamings, &all}) {
+    const int cubes = static_cast<int>(rng.below(24));
+    for (int k = 0; k < cubes; ++k) {
+      const auto v = static_cast<std::size_t>(rng.below(kVarieties));
+      if (trial % 3 == 0)
+        c[v] = 1;  // varieties tied at one cube
+      else if (trial % 3 == 1)
+        c[v] = static_cast<int>(rng.below(3));
+      else
+        ++c[v];
+    }
+    std::vector<const VarietyGroup*> groups{&renamings, &all};
+    for (const VarietyGroup& g : subgroups) groups.push_back(&g);
+    for (const VarietyGroup* group : groups) {
       Counts greatest{};
       std::size_t fixing = 0;
       for (std::size_t g = 0; g < group->order(); ++g) {
