@@ -19,6 +19,7 @@ const MeasureBounds& bounds_of(const WalkControl& control) {
 // The classes one step below `parent`, each once, in the order extend() first made them.
 std::vector<Partial> children_of(const Growth& growth, const Partial& parent, WalkCounts& counts) {
   std::vector<Partial> kept;
+  kept.reserve(4);  // most parents have a child or two: one allocation instead of several
   growth.extend(parent, [&](const Partial& child) {
     ++counts.nodes;
     if (Partial form = growth.accept(child); !form.empty()) kept.push_back(std::move(form));

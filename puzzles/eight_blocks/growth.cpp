@@ -312,9 +312,10 @@ class CubeGrowth final : public Growth {
                        [&](std::uint32_t g) { return spec_.group->apply(g, v) == last; }))
         return {};
     }
-    Partial out(form.begin(), form.end());
-    out.push_back(last);
-    out.push_back(not_least(to_form));
+    Partial out(kNotLeast + 1);  // one allocation: this is every class the walk keeps
+    std::copy(form.begin(), form.end(), out.begin());
+    out[kLast] = last;
+    out[kNotLeast] = not_least(to_form);
     return out;
   }
 
