@@ -53,22 +53,32 @@ ClassSubproblems class_subproblems(const Growth& growth, std::size_t at_least,
   const auto kept = [&](const Partial& node, int depth) {
     return growth.prune(node, depth, bounds_of(control)) != Prune::subtree;
   };
-  if (kept(growth.root(), 0)) out.nodes.push_back(growth.root());
-  while (out.depth < growth.depth() && out.size() < at_least && !out.nodes.empty()) {
-    std::vector<Partial> next;
-    for (Partial& node : out.nodes) {
+  if (kept(growth.root(), 0)) out.in_order.push_back({0, growth.root(), false});
+  std::size_t walked = out.in_order.size();  // the subproblems at `depth`, to be walked
+  while (out.depth < growth.depth() && out.size() < at_least && walked != 0) {
+    std::vector<ClassSubproblem> next;
+    walked = 0;
+    for (ClassSubproblem& part : out.in_order) {
+      if (part.alone) {
+        next.push_back(std::move(part));
+        continue;
+      }
       if (control.stop && control.stop()) {
         out.complete = false;
-        out.shallower.clear();
-        out.nodes.clear();
+        out.in_order.clear();
         return out;
       }
-      for (Partial& child : children_of(growth, node, out.counts))
-        if (kept(child, out.depth + 1)) next.push_back(std::move(child));
-      // A complete class above the frontier is judged on its own.
-      if (out.depth >= growth.first_depth()) out.shallower.emplace_back(out.depth, std::move(node));
+      std::vector<Partial> children = children_of(growth, part.node, out.counts);
+      // A complete class above the frontier is judged on its own, before the classes below it.
+      if (out.depth >= growth.first_depth())
+        next.push_back({out.depth, std::move(part.node), true});
+      for (Partial& child : children)
+        if (kept(child, out.depth + 1)) {
+          next.push_back({out.depth + 1, std::move(child), false});
+          ++walked;
+        }
     }
-    out.nodes = std::move(next);
+    out.in_order = std::move(next);
     ++out.depth;
   }
   return out;
@@ -79,7 +89,8 @@ ClassFrontier class_frontier(const Growth& growth, std::size_t at_least,
   ClassSubproblems parts = class_subproblems(growth, at_least, WalkControl{stop, nullptr});
   ClassFrontier out;
   out.depth = parts.depth;
-  out.nodes = std::move(parts.nodes);
+  for (ClassSubproblem& part : parts.in_order)
+    if (!part.alone) out.nodes.push_back(std::move(part.node));
   out.counts = parts.counts;
   out.complete = parts.complete;
   return out;

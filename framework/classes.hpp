@@ -106,19 +106,26 @@ struct WalkControl {
   std::function<const MeasureBounds&()> bounds;
 };
 
-// The subproblems of a walk whose instances come at several depths: the classes at `depth`,
-// as for class_frontier, and before them the complete classes shallower than `depth` (at
-// depths from the growth's first_depth()), each a subproblem of its own that is judged without
-// walking below it (the classes below it are under `nodes`). Classes that prune() rules out
-// with every class below them are left out; the others stay, whatever prune() says of the
-// node alone (a bound may narrow before they are judged).
-struct ClassSubproblems {
+// The subproblems of a class walk, in walk order: the classes at `depth`, as for
+// class_frontier, each to be walked, and where instances come at several depths (from the
+// growth's first_depth()), the complete classes above `depth`, each a subproblem of its own
+// judged without walking below it (the classes below it are later subproblems). Each comes
+// just before the classes grown from it, as one walk of the root meets them, so that
+// searching the subproblems in order judges the classes in the root walk's order however
+// they are shared out. Classes that prune() rules out with every class below them are left
+// out; the others stay, whatever prune() says of the node alone (a bound may narrow before
+// they are judged).
+struct ClassSubproblem {
   int depth = 0;
-  std::vector<std::pair<int, Partial>> shallower;  // (depth, class), in walk order
-  std::vector<Partial> nodes;                      // the classes at `depth`
+  Partial node;
+  bool alone = false;  // a complete class above `depth`, judged alone
+};
+struct ClassSubproblems {
+  int depth = 0;                          // of the classes walked below
+  std::vector<ClassSubproblem> in_order;  // in walk order
   WalkCounts counts;
   bool complete = true;  // false when `stop` ended it
-  std::size_t size() const { return shallower.size() + nodes.size(); }
+  std::size_t size() const { return in_order.size(); }
 };
 ClassSubproblems class_subproblems(const Growth& growth, std::size_t at_least,
                                    const WalkControl& control);

@@ -653,17 +653,15 @@ void class_walk(Run& run, const Split& split) {
     };
     const std::size_t index = mine[position];
     bool finished = false;
-    if (index < parts.shallower.size()) {  // a complete class judged alone
-      auto& [depth, node] = parts.shallower[index];
-      const Prune verdict = growth->prune(node, depth, current_bounds());
-      finished = over || verdict != Prune::none || judge_leaf(node);
-      node.clear();
+    ClassSubproblem& part = parts.in_order[index];
+    if (part.alone) {  // a complete class judged alone
+      const Prune verdict = growth->prune(part.node, part.depth, current_bounds());
+      finished = over || verdict != Prune::none || judge_leaf(part.node);
     } else {
-      Partial& node = parts.nodes[index - parts.shallower.size()];
-      finished = walk_classes(*growth, node, parts.depth, judge_leaf,
+      finished = walk_classes(*growth, part.node, part.depth, judge_leaf,
                               WalkControl{walk_stop, current_bounds}, counts);
-      node.clear();  // its memory is no longer needed
     }
+    part.node = Partial();  // its memory is no longer needed
     walk_stop();
     outcome.nodes = counts.nodes;
     outcome.exhausted = finished && !over;

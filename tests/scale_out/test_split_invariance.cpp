@@ -163,6 +163,18 @@ TEST_CASE("split invariance: Eight Blocks universal instances of 12 by classes",
   check_invariance("tests/scale_out/eight-blocks-universal-12-classes.yaml", false);
 }
 
+TEST_CASE("split invariance: Eight Blocks classes of 1 to 4 cubes (instances at several depths)",
+          "[scale-out][slow][classes]") {
+  check_invariance("tests/scale_out/eight-blocks-sizes-classes.yaml", false);
+  // The first few of them too: the same ones, not just as many.
+  const std::string first = "generate " +
+                            source("tests/scale_out/eight-blocks-sizes-classes.yaml") +
+                            " --format json --instances 7";
+  const Answer one = parse(run(first + " --threads 1").out);
+  REQUIRE(one.records.size() == 7);
+  CHECK(parse(run(first + " --threads 2").out).records == one.records);
+}
+
 TEST_CASE("split invariance: the 36 Cube n = 7 census by classes, and it is the committed one",
           "[scale-out][slow][classes]") {
   // Latin boards grown row by row up to isotopy: 324 classes in well under a second a run.
