@@ -54,12 +54,19 @@ ClassSubproblems class_subproblems(const Growth& growth, std::size_t at_least,
     return growth.prune(node, depth, bounds_of(control)) != Prune::subtree;
   };
   if (kept(growth.root(), 0)) out.in_order.push_back({0, growth.root(), false});
-  std::size_t walked = out.in_order.size();  // the subproblems at `depth`, to be walked
-  while (out.depth < growth.depth() && out.size() < at_least && walked != 0) {
+  // The classes at one depth are expanded in walk order until there are `at_least`
+  // subproblems; those left then are walked from that depth. Expanding a whole depth could
+  // make many times the subproblems asked for (ten times, for a census whose classes have ten
+  // children each), and the last depth costs more than all before it: every process of a
+  // sharded run makes the split.
+  bool deeper = !out.in_order.empty();  // whether there are classes at `depth` to expand
+  for (int depth = 0; deeper && depth < growth.depth() && out.size() < at_least; ++depth) {
     std::vector<ClassSubproblem> next;
-    walked = 0;
-    for (ClassSubproblem& part : out.in_order) {
-      if (part.alone) {
+    deeper = false;
+    for (std::size_t i = 0; i < out.in_order.size(); ++i) {
+      ClassSubproblem& part = out.in_order[i];
+      const bool enough = next.size() + (out.in_order.size() - i) >= at_least;
+      if (part.alone || part.depth != depth || enough) {
         next.push_back(std::move(part));
         continue;
       }
@@ -70,16 +77,14 @@ ClassSubproblems class_subproblems(const Growth& growth, std::size_t at_least,
       }
       std::vector<Partial> children = children_of(growth, part.node, out.counts);
       // A complete class above the frontier is judged on its own, before the classes below it.
-      if (out.depth >= growth.first_depth())
-        next.push_back({out.depth, std::move(part.node), true});
+      if (depth >= growth.first_depth()) next.push_back({depth, std::move(part.node), true});
       for (Partial& child : children)
-        if (kept(child, out.depth + 1)) {
-          next.push_back({out.depth + 1, std::move(child), false});
-          ++walked;
+        if (kept(child, depth + 1)) {
+          next.push_back({depth + 1, std::move(child), false});
+          deeper = true;
         }
     }
     out.in_order = std::move(next);
-    ++out.depth;
   }
   return out;
 }
@@ -88,9 +93,8 @@ ClassFrontier class_frontier(const Growth& growth, std::size_t at_least,
                              const std::function<bool()>& stop) {
   ClassSubproblems parts = class_subproblems(growth, at_least, WalkControl{stop, nullptr});
   ClassFrontier out;
-  out.depth = parts.depth;
   for (ClassSubproblem& part : parts.in_order)
-    if (!part.alone) out.nodes.push_back(std::move(part.node));
+    if (!part.alone) out.nodes.emplace_back(part.depth, std::move(part.node));
   out.counts = parts.counts;
   out.complete = parts.complete;
   return out;

@@ -86,11 +86,12 @@ struct WalkCounts {
   std::uint64_t nodes = 0;  // children made by extend()
 };
 
-// The classes at `depth` (at most the growth's depth), in walk order: the shallowest depth
-// with at least `at_least` of them when `depth` is negative. The subproblems of a class walk.
+// The classes a class walk is split into, in walk order, each with its depth: the classes of
+// one depth are expanded in walk order until there are at least `at_least` of them (or none is
+// left to expand), so the frontier holds classes of at most two depths. Every class below the
+// root is below exactly one of them.
 struct ClassFrontier {
-  int depth = 0;
-  std::vector<Partial> nodes;
+  std::vector<std::pair<int, Partial>> nodes;  // (depth, class)
   WalkCounts counts;
   bool complete = true;  // false when `stop` ended it
 };
@@ -106,22 +107,20 @@ struct WalkControl {
   std::function<const MeasureBounds&()> bounds;
 };
 
-// The subproblems of a class walk, in walk order: the classes at `depth`, as for
-// class_frontier, each to be walked, and where instances come at several depths (from the
-// growth's first_depth()), the complete classes above `depth`, each a subproblem of its own
-// judged without walking below it (the classes below it are later subproblems). Each comes
-// just before the classes grown from it, as one walk of the root meets them, so that
-// searching the subproblems in order judges the classes in the root walk's order however
-// they are shared out. Classes that prune() rules out with every class below them are left
-// out; the others stay, whatever prune() says of the node alone (a bound may narrow before
-// they are judged).
+// The subproblems of a class walk, in walk order: the classes of class_frontier, each to be
+// walked, and where instances come at several depths (from the growth's first_depth()), the
+// complete classes above them, each a subproblem of its own judged without walking below it
+// (the classes below it are later subproblems). Each comes just before the classes grown from
+// it, as one walk of the root meets them, so that searching the subproblems in order judges
+// the classes in the root walk's order however they are shared out. Classes that prune()
+// rules out with every class below them are left out; the others stay, whatever prune() says
+// of the node alone (a bound may narrow before they are judged).
 struct ClassSubproblem {
   int depth = 0;
   Partial node;
-  bool alone = false;  // a complete class above `depth`, judged alone
+  bool alone = false;  // a complete class judged alone, the classes below it walked later
 };
 struct ClassSubproblems {
-  int depth = 0;                          // of the classes walked below
   std::vector<ClassSubproblem> in_order;  // in walk order
   WalkCounts counts;
   bool complete = true;  // false when `stop` ended it

@@ -15,12 +15,16 @@ Decomposition decompose(InstanceSpace& root, std::size_t at_least, const Limits&
   while (branched && level.size() < at_least) {
     branched = false;
     std::vector<std::unique_ptr<InstanceSpace>> next;
-    for (auto& node : level) {
+    for (std::size_t i = 0; i < level.size(); ++i) {
+      auto& node = level[i];
       if (limits.expired()) {
         out.complete = false;
         return out;
       }
-      if (node->status() == Gecode::SS_SOLVED) {
+      // Enough nodes already (those made and those left): the rest stay a level up. Making a
+      // whole level could overshoot `at_least` by the branching factor, and the last level is
+      // the dearest; every process of a sharded run makes the split.
+      if (node->status() == Gecode::SS_SOLVED || next.size() + (level.size() - i) >= at_least) {
         next.push_back(std::move(node));
         continue;
       }

@@ -24,8 +24,9 @@ struct Decomposition {
   bool complete = true;        // false when a limit stopped it: `nodes` then covers nothing
 };
 
-// Expands the tree below `root` a whole level at a time until the frontier has at least
-// `at_least` nodes or nothing is left to branch on.
+// Expands the tree below `root` a level at a time, each level's nodes in order, until the
+// frontier has at least `at_least` nodes or nothing is left to branch on: the frontier holds
+// nodes of at most two depths, those of the last level not expanded after the deeper ones.
 Decomposition decompose(InstanceSpace& root, std::size_t at_least, const Limits& limits);
 
 // The subproblems (0-based indices into a decomposition of `total`) that shard `shard` of

@@ -133,9 +133,9 @@ std::map<Partial, int> walked(const Growth& growth, std::size_t subproblems) {
   const ClassFrontier frontier = class_frontier(growth, subproblems, nullptr);
   REQUIRE(frontier.complete);
   WalkCounts counts;
-  for (const Partial& node : frontier.nodes)
+  for (const auto& [depth, node] : frontier.nodes)
     walk_classes(
-        growth, node, frontier.depth,
+        growth, node, depth,
         [&](const Partial& leaf) {
           ++met[leaf];
           return true;
@@ -259,14 +259,15 @@ std::vector<Partial> judged_in_order(const Growth& growth, std::size_t subproble
   const ClassSubproblems parts = class_subproblems(growth, subproblems, control);
   REQUIRE(parts.complete);
   CHECK(parts.size() >= std::min<std::size_t>(subproblems, 2));
+  // Classes are expanded one at a time until there are enough: the last adds itself (judged
+  // alone) and at most a child per edge.
+  CHECK(parts.size() <= subproblems + kEdges);
   WalkCounts counts;
   for (const ClassSubproblem& part : parts.in_order) {
     if (part.alone) {
-      CHECK(part.depth < parts.depth);
       if (growth.prune(part.node, part.depth, bounds) == Prune::none) met.push_back(part.node);
       continue;
     }
-    CHECK(part.depth == parts.depth);
     walk_classes(
         growth, part.node, part.depth,
         [&](const Partial& leaf) {
