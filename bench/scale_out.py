@@ -34,6 +34,8 @@ WORKLOADS = [
     ("euler", "Euler n = 6 (no board, proven)", "specs/cube36/euler-6.yaml"),
     ("census7", "36 Cube census n = 7 by classes (324 classes, proven)",
      "specs/cube36/census-n7.yaml"),
+    ("census5", "Instant Insanity census of 5 cubes by classes (16,614 classes, proven)",
+     "specs/instant-insanity/census-n5.yaml"),
 ]
 
 
@@ -105,6 +107,12 @@ def main():
             print(f"| {title} | {one:.2f} s | {two:.2f} s | **{one / two:.2f}x** | {pair:.2f} s"
                   f" | {ceiling:.2f}x | {one / two / ceiling:.0%} | {shards:.2f} s"
                   f" | {shards / two:.2f} | {parts} | {spread:.0f}x |", flush=True)
+    # What the launcher costs by itself, in the shards' column: GNU parallel starting 16 jobs
+    # that do nothing, two at a time.
+    launcher = statistics.median(
+        timed(["parallel", "-j2", "true", ":::"] + [str(k) for k in range(1, 17)])
+        for _ in range(args.repeat))
+    print(f"\nGNU parallel alone, 16 jobs that do nothing, two at a time: {launcher:.2f} s")
 
 
 main()
