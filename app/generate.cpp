@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <iostream>
+#include <optional>
 #include <sstream>
 #include <string_view>
 
@@ -247,8 +248,11 @@ int generate(const std::string& spec_file, const GenerateRequest& request, Forma
                      "the " + resolve_strategy(spec) +
                          " strategy has no subproblems to share out; shards need exhaustive, "
                          "search or classes");
-  std::ostringstream buffer;  // with -o, the file is written whole at the end
-  std::ostream& sink = request.output.empty() ? out : buffer;
+  // With -o, records go to a temporary file beside it as they are found (a census's output
+  // can be far larger than the run's memory), renamed onto it when the run has ended.
+  std::optional<OutputFile> file;
+  if (!request.output.empty()) file.emplace(request.output);
+  std::ostream& sink = file ? file->stream() : out;
   const auto started = Clock::now();
   // The workers format records in parallel; emission only writes them, in order.
   auto prepare = [&](const InstancePtr& instance, const Evaluation& e, std::size_t subproblem) {
@@ -322,7 +326,7 @@ int generate(const std::string& spec_file, const GenerateRequest& request, Forma
       sink << summary_text(spec, s, witness);
       break;
   }
-  if (!request.output.empty()) write_file_atomically(request.output, buffer.str());
+  if (file) file->commit();
   if (sharded) return s.exhausted || s.proven ? ok : limit_reached;
   if (spec.objective) return s.proven && s.best ? ok : s.proven ? not_found : limit_reached;
   const bool enough = spec.generate.instances && s.instances >= *spec.generate.instances;

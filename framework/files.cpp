@@ -101,31 +101,47 @@ fs::path temporary_beside(const fs::path& path, const std::string& suffix) {
 }
 
 void write_file_atomically(const fs::path& path, const std::string& content) {
-  const fs::path temporary = temporary_beside(path);
+  OutputFile file(path);
+  file.stream() << content;
+  file.commit();
+}
+
+OutputFile::OutputFile(fs::path path)
+    : path_(std::move(path)), temporary_(temporary_beside(path_)) {
+  out_.open(temporary_, std::ios::binary);
+  if (!out_) fail(errno, "");
+  // A replaced file keeps its permissions (a private 0600 file stays private), set before
+  // any content is written.
   std::error_code error;
-  {
-    std::ofstream out(temporary, std::ios::binary);
-    // A replaced file keeps its permissions (a private 0600 file stays private), set before
-    // any content is written.
-    if (const auto existing = fs::status(path, error); !error && fs::is_regular_file(existing))
-      fs::permissions(temporary, existing.permissions(), error);
-    out << content;
-    out.close();
-    if (!out) {
-      const int reason = errno;
-      std::error_code ignored;
-      fs::remove(temporary, ignored);
-      throw OutputError("cannot write " + path.string() +
-                        (reason ? std::string(": ") + std::strerror(reason) : std::string()));
-    }
-  }
-  error.clear();
-  fs::rename(temporary, path, error);
-  if (error) {
-    std::error_code ignored;
-    fs::remove(temporary, ignored);
-    throw OutputError("cannot write " + path.string() + ": " + error.message());
-  }
+  if (const auto existing = fs::status(path_, error); !error && fs::is_regular_file(existing))
+    fs::permissions(temporary_, existing.permissions(), error);
+}
+
+OutputFile::~OutputFile() {
+  if (done_) return;
+  out_.close();
+  std::error_code ignored;
+  fs::remove(temporary_, ignored);
+}
+
+void OutputFile::fail(int reason, const std::string& detail) {
+  out_.close();
+  std::error_code ignored;
+  fs::remove(temporary_, ignored);
+  done_ = true;
+  throw OutputError("cannot write " + path_.string() +
+                    (!detail.empty() ? ": " + detail
+                     : reason        ? std::string(": ") + std::strerror(reason)
+                                     : std::string()));
+}
+
+void OutputFile::commit() {
+  out_.close();
+  if (!out_) fail(errno, "");
+  std::error_code error;
+  fs::rename(temporary_, path_, error);
+  if (error) fail(0, error.message());
+  done_ = true;
 }
 
 TemporaryFolder::TemporaryFolder(const std::string& prefix) {

@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <filesystem>
+#include <fstream>
 #include <string>
 
 namespace puzzlegen {
@@ -35,6 +36,27 @@ std::filesystem::path temporary_beside(const std::filesystem::path& path,
 // Writes `content` to `path` through a temporary file beside it and a rename (readers never
 // see half a file); the temporary file is removed if anything fails.
 void write_file_atomically(const std::filesystem::path& path, const std::string& content);
+
+// A file written as a run goes, for output too large to hold: into a temporary file beside
+// `path` (created, with the permissions of a file it replaces, when this object is made), which
+// commit() renames onto `path`. Readers never see half a file; without commit() (an error, an
+// exception) the temporary file is removed and `path` is left as it was.
+class OutputFile {
+ public:
+  explicit OutputFile(std::filesystem::path path);
+  ~OutputFile();
+  OutputFile(const OutputFile&) = delete;
+  OutputFile& operator=(const OutputFile&) = delete;
+  std::ostream& stream() { return out_; }
+  // Throws OutputError when anything could not be written, removing the temporary file.
+  void commit();
+
+ private:
+  void fail(int reason, const std::string& detail);
+  std::filesystem::path path_, temporary_;
+  std::ofstream out_;
+  bool done_ = false;
+};
 
 // A new folder in the system's temporary directory (`prefix` then random characters), readable
 // by its user only, removed with everything in it when this object ends.

@@ -138,6 +138,17 @@ TEST_CASE("hostile: output files are regular files, never directories, devices o
         std::count_if(
             fs::directory_iterator(scratch_dir()), fs::directory_iterator(),
             [](const auto& e) { return e.path().string().find(".tmp-") == std::string::npos; }));
+  // An error once the run has started (here, a family that cannot walk classes for this spec)
+  // leaves neither the file nor the temporary file it was being written to.
+  const fs::path started = scratch_dir() / "started.jsonl";
+  fs::remove(started);
+  expect_bad_input(run("generate " + source("specs/cube36/unique-n4.yaml") +
+                       " --strategy classes -o " + started.string()),
+                   "does not declare how its instances grow");
+  CHECK_FALSE(fs::exists(started));
+  CHECK(std::none_of(
+      fs::directory_iterator(scratch_dir()), fs::directory_iterator(),
+      [](const auto& e) { return e.path().string().find(".tmp-") != std::string::npos; }));
   expect_bad_input(run("render " + kClassical + " -o /dev/null"), "is a character device");
   expect_bad_input(run("generate " + spec + " -o " + (dir / "no/such/folder.txt").string()),
                    "no folder");
