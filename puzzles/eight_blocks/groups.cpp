@@ -98,25 +98,23 @@ Counts VarietyGroup::canonical(const Counts& counts, std::vector<std::uint32_t>*
   // walk the trie a position at a time, keeping the nodes whose elements put the most cubes at
   // it (all of them, tied). No two elements agree on every position, so no kept node is
   // left with several elements past the last position.
+  // Scratch kept across calls (this runs for every class a walk makes; not reentrant).
   thread_local std::vector<std::uint32_t> kept, next;
   kept.assign(1, 0);
   std::size_t depth = 0;
   for (; depth < kVarieties; ++depth) {
     int most = -1;
     next.clear();
+    const auto keep = [&](int cubes, std::uint32_t node) {
+      if (cubes > most) most = cubes, next.clear();
+      if (cubes == most) next.push_back(node);
+    };
     for (const std::uint32_t n : kept) {
       const TrieNode& node = trie_[n];
-      if (node.children == 0) {  // a single element: it brings from_[element][depth]
-        const int c = counts[from_[node.element][depth]];
-        if (c > most) most = c, next.clear();
-        if (c == most) next.push_back(n);
-        continue;
-      }
-      for (std::uint32_t k = node.first_child; k < node.first_child + node.children; ++k) {
-        const int c = counts[trie_[k].variety];
-        if (c > most) most = c, next.clear();
-        if (c == most) next.push_back(k);
-      }
+      if (node.children == 0)  // a single element: it brings from_[element][depth]
+        keep(counts[from_[node.element][depth]], n);
+      for (std::uint32_t k = node.first_child; k < node.first_child + node.children; ++k)
+        keep(counts[trie_[k].variety], k);
     }
     kept.swap(next);
     if (std::all_of(kept.begin(), kept.end(),

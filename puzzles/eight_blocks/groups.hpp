@@ -61,7 +61,7 @@ class VarietyGroup {
   struct TrieNode {
     std::uint32_t first_child = 0;  // children are consecutive in trie_
     std::uint16_t children = 0;     // 0: a single element, `element`
-    std::uint8_t variety = 0;       // what this node's elements bring to its parent's depth + 1
+    std::uint8_t variety = 0;       // what its elements bring to the position its parent splits
     std::uint32_t element = 0;
   };
   std::vector<TrieNode> trie_;  // trie_[0] is the root, at depth 0

@@ -261,11 +261,10 @@ class CubeGrowth final : public Growth {
       if (counts[at(v)] < 2) touched |= tables_.compatible_mask[at(v)];
     }
     const std::vector<int> critical = one_short(solids, touched);
-    std::span<int> steps(step_buffer.data(), step_count);
-    steps = steps.first(static_cast<std::size_t>(
-        std::remove_if(steps.begin(), steps.end(),
-                       [&](int v) { return !admissible(solids, critical, v, composable_now); }) -
-        steps.begin()));
+    const auto admitted_end =
+        std::remove_if(step_buffer.begin(), step_buffer.begin() + step_count,
+                       [&](int v) { return !admissible(solids, critical, v, composable_now); });
+    const std::span<int> steps(step_buffer.begin(), admitted_end);
     order(solids, steps);
     Partial next = parent;
     for (const int v : steps) {
