@@ -566,7 +566,8 @@ void tree_search(Run& run, const Split& split, bool randomized) {
   // Searching the frontier in order visits instances in the order of one search of the root,
   // so a run with one worker and one shard gains nothing from splitting and skips it (the
   // split costs a clone and a propagation per node, much of a quick "find one" run).
-  Decomposition parts = decompose(*root, split_into(spec, split), run.limits());
+  Decomposition parts =
+      decompose(*root, split_into(spec, split), run.limits(), spec.generate.threads);
   const auto planned = plan_share(run, split, parts.nodes.size(), parts.expanded, parts.complete);
   if (!planned) return;
   const std::vector<std::size_t>& mine = *planned;

@@ -27,7 +27,10 @@ struct Decomposition {
 // Expands the tree below `root` a level at a time, each level's nodes in order, until the
 // frontier has at least `at_least` nodes or nothing is left to branch on: the frontier holds
 // nodes of at most two depths, those of the last level not expanded after the deeper ones.
-Decomposition decompose(InstanceSpace& root, std::size_t at_least, const Limits& limits);
+// With `threads` above one, that many threads expand each level (the split is otherwise the
+// one part of a threaded run that one thread does alone); the frontier is the same.
+Decomposition decompose(InstanceSpace& root, std::size_t at_least, const Limits& limits,
+                        unsigned threads = 1);
 
 // The subproblems (0-based indices into a decomposition of `total`) that shard `shard` of
 // `shards` (1-based) searches: every shards-th one, so that neighbouring subtrees, which tend

@@ -6,6 +6,7 @@
 
 #include "builtin.hpp"
 #include "generate.hpp"
+#include "subproblems.hpp"
 
 using namespace puzzlegen;
 
@@ -113,4 +114,51 @@ objective: {minimize: all-different}
     minimum = std::min(minimum, e.counts.front().second.value.convert_to<std::uint64_t>());
   });
   CHECK(*c.summary.best == minimum);
+}
+
+namespace {
+// What identifies a subproblem's subtree here: the first instance below it within a small node
+// budget (or that none was met), and the nodes that took. Deterministic, and cheap.
+std::string fingerprint(const InstanceSpace& node) {
+  auto space = clone_of(node);
+  Gecode::Search::NodeStop stop(200);
+  Gecode::Search::Options options;
+  options.stop = &stop;
+  Gecode::DFS<InstanceSpace> engine(space.get(), options);
+  const std::unique_ptr<InstanceSpace> leaf(engine.next());
+  return (leaf ? leaf->instance()->to_json().dump() : std::string("none")) + " after " +
+         std::to_string(engine.statistics().node);
+}
+}  // namespace
+
+TEST_CASE("the split is the same made by one thread or several", "[generate][split]") {
+  const char* const specs[] = {R"yaml(
+puzzle: instant-insanity
+instance: {every-cube-uses-all-colors: true}
+solutions: {all-different: {min: 0}}
+)yaml",
+                               R"yaml(
+puzzle: eight-blocks
+solutions: {composable: ["(1,2)"]}
+)yaml"};
+  for (const char* text : specs) {
+    const Spec spec = parse(text);
+    const auto root = spec.family->instance_space(spec.parameters, spec.instance, {});
+    for (const std::size_t at_least : {1, 2, 5, 64, 300}) {
+      const Decomposition one = decompose(*root, at_least, Limits{}, 1);
+      REQUIRE(one.complete);
+      CHECK(one.nodes.size() >= std::min<std::size_t>(at_least, 5));
+      std::vector<std::string> expected;
+      for (const auto& node : one.nodes) expected.push_back(fingerprint(*node));
+      for (const unsigned threads : {2u, 3u, 8u}) {
+        const Decomposition many = decompose(*root, at_least, Limits{}, threads);
+        INFO(spec.family->name() << ", at least " << at_least << ", " << threads << " threads");
+        REQUIRE(many.complete);
+        CHECK(many.expanded == one.expanded);
+        std::vector<std::string> got;
+        for (const auto& node : many.nodes) got.push_back(fingerprint(*node));
+        CHECK(got == expected);
+      }
+    }
+  }
 }
