@@ -144,9 +144,9 @@ Decomposition decompose(InstanceSpace& root, std::size_t at_least, const Limits&
   while (branched && level.size() < at_least) {
     branched = false;
     Nodes next;
-    const unsigned helpers = static_cast<unsigned>(std::min<std::size_t>(threads, level.size()));
-    const bool done = helpers > 1
-                          ? expand_level_in_parallel(level, next, at_least, limits, helpers,
+    const unsigned workers = static_cast<unsigned>(std::min<std::size_t>(threads, level.size()));
+    const bool done = workers > 1
+                          ? expand_level_in_parallel(level, next, at_least, limits, workers,
                                                      out.expanded, branched)
                           : expand_level(level, next, at_least, limits, out.expanded, branched);
     if (!done) {
