@@ -1,6 +1,9 @@
-// The puzzlegen commands, one group per file; main.cpp wires them to the command line. Each
-// returns the process exit code: 0 ok, 1 no instance found / check failed, 2 bad input,
-// 3 a limit was reached before an answer, 4 internal error, 5 output could not be written.
+// The puzzlegen commands, one group per file. Each file also declares its commands' part of
+// the command line (add_<name>_command, command.hpp): a new option or command is added there,
+// and a new command's add_<name>_command is listed in main.cpp. The functions here are what
+// those actions call, and what the tests call directly. Each returns the process exit code:
+// 0 ok, 1 no instance found / check failed, 2 bad input, 3 a limit was reached before an
+// answer, 4 internal error, 5 output could not be written.
 //
 //   describe.cpp     list, describe (and version)
 //   solve.cpp        solve, check
@@ -11,6 +14,9 @@
 //   render.cpp       render
 //   worksheet.cpp    worksheet
 //   serve/           serve (serve/server.hpp)
+//   selftest.cpp     selftest
+//   completion.cpp   completion (completion.hpp)
+//   command.cpp      how a command joins the command line, and the options several share
 //   spec_input.cpp   specs read with a given root and the command line's overrides
 //   report.hpp       what several commands print alike (formats, counts, output files)
 #pragma once

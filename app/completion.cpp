@@ -1,8 +1,12 @@
 #include "completion.hpp"
 
+#include <iostream>
+#include <memory>
 #include <set>
 #include <sstream>
 #include <vector>
+
+#include "commands.hpp"
 
 namespace puzzlegen::cli {
 
@@ -37,29 +41,39 @@ std::string valued_options(const CLI::App& command) {
   return out;
 }
 
+std::string joined(const std::vector<std::string>& words) {
+  std::string out;
+  for (const auto& word : words) out += (out.empty() ? "" : " ") + word;
+  return out;
+}
+
 }  // namespace
 
-std::string bash_completion(const CLI::App& app,
-                            const std::map<std::string, std::string>& choices) {
+std::string bash_completion(const CLI::App& app, const Commands& commands) {
   std::ostringstream out;
-  std::string commands;
-  for (const CLI::App* command : app.get_subcommands({})) commands += " " + command->get_name();
+  std::string names;
+  for (const CLI::App* command : app.get_subcommands({})) names += " " + command->get_name();
   out << "# bash completion for puzzlegen (made by `puzzlegen completion bash`)\n"
       << "_puzzlegen() {\n"
       << "  local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}\n"
-      << "  local commands='" << commands.substr(1) << "' command='' i\n"
+      << "  local commands='" << names.substr(1) << "' command='' i\n"
       << "  for ((i = 1; i < COMP_CWORD; i++)); do\n"
       << "    case \" $commands \" in *\" ${COMP_WORDS[i]} \"*) command=${COMP_WORDS[i]}; break;; "
          "esac\n"
       << "  done\n"
       << "  local IFS=$'\\n'\n"
       << "  case \"$command $prev\" in\n";
-  // One command's option first, then "* --option" for every command.
-  for (const bool any : {false, true})
-    for (const auto& [key, words] : choices)
-      if ((key.rfind("* ", 0) == 0) == any)
-        out << "    " << (any ? "*'" + key.substr(1) : "'" + key) << "') COMPREPLY=($(IFS=' ' "
+  for (const CLI::App* command : app.get_subcommands({}))
+    for (const CLI::Option* option : command->get_options()) {
+      const std::string words = joined(commands.choices_of(option));
+      if (words.empty() || !option->nonpositional()) continue;
+      std::vector<std::string> spellings;
+      for (const auto& name : option->get_snames()) spellings.push_back("-" + name);
+      for (const auto& name : option->get_lnames()) spellings.push_back("--" + name);
+      for (const auto& spelling : spellings)
+        out << "    '" << command->get_name() << " " << spelling << "') COMPREPLY=($(IFS=' ' "
             << "compgen -W '" << words << "' -- \"$cur\")); return;;\n";
+    }
   out << "    *' --plugin') COMPREPLY=($(compgen -f -X '!*.so' -- \"$cur\") $(compgen -d -- "
          "\"$cur\")); return;;\n"
       << "    *' --given-root') COMPREPLY=($(compgen -d -- \"$cur\")); return;;\n"
@@ -77,6 +91,10 @@ std::string bash_completion(const CLI::App& app,
              "*) COMPREPLY=();; esac\n"
           << "        return;;\n"
           << "      esac";
+    // A positional's values where a name goes (completion's shell), and describe's families.
+    for (const CLI::Option* option : command->get_options())
+      if (option->get_positional() && !commands.choices_of(option).empty())
+        out << "\n      names='" << joined(commands.choices_of(option)) << "'";
     if (command->get_name() == "describe")
       out << "\n      names=$(\"${COMP_WORDS[0]}\" list --format json 2>/dev/null |"
              " sed -n 's/^ *\"name\": *\"\\(.*\\)\",$/\\1/p')";
@@ -93,6 +111,18 @@ std::string bash_completion(const CLI::App& app,
       << "}\n"
       << "complete -o filenames -F _puzzlegen puzzlegen\n";
   return out.str();
+}
+
+void add_completion_command(CLI::App& app, Commands& commands) {
+  auto shell = std::make_shared<std::string>();
+  auto* completion = app.add_subcommand(
+      "completion", "print a shell completion script (bash: source it, or install it)");
+  commands.choices(completion->add_option("shell", *shell, "the shell")->required(), {"bash"});
+  // `app` and `commands` live as long as main, which runs this.
+  commands.add(completion, [&app, &commands](const Globals&) {
+    std::cout << bash_completion(app, commands);
+    return ok;
+  });
 }
 
 }  // namespace puzzlegen::cli

@@ -4,13 +4,14 @@
 
 #include <CLI/CLI.hpp>
 
-#include <map>
 #include <string>
+
+#include "command.hpp"
 
 namespace puzzlegen::cli {
 
-// `choices`: the words an option's value can take, keyed "COMMAND --option", or
-// "* --option" for every command that has it.
-std::string bash_completion(const CLI::App& app, const std::map<std::string, std::string>& choices);
+// The values offered after an option are those `commands` recorded for it (Commands::choices,
+// Commands::suggest), the list its check reads too; a positional's are offered in its place.
+std::string bash_completion(const CLI::App& app, const Commands& commands);
 
 }  // namespace puzzlegen::cli

@@ -1,6 +1,9 @@
 // `list` and `describe`: the families this build knows, and what a spec may say of each.
+#include <iostream>
+#include <memory>
 #include <sstream>
 
+#include "command.hpp"
 #include "commands.hpp"
 #include "families.hpp"
 #include "report.hpp"
@@ -101,6 +104,27 @@ int describe_family(const std::string& name, Format format, std::ostream& out) {
 
 std::string version() {
   return PUZZLEGEN_VERSION;
+}
+
+void add_list_command(CLI::App& app, Commands& commands) {
+  auto format = std::make_shared<std::string>();
+  auto* list = app.add_subcommand("list", "list the puzzle families");
+  add_format(*list, *format, commands);
+  commands.add(
+      list, [format](const Globals&) { return list_families(parse_format(*format), std::cout); });
+}
+
+void add_describe_command(CLI::App& app, Commands& commands) {
+  struct Options {
+    std::string family, format;
+  };
+  auto options = std::make_shared<Options>();
+  auto* describe = app.add_subcommand("describe", "describe a family: parameters, kinds, options");
+  describe->add_option("family", options->family, "family name")->required();
+  add_format(*describe, options->format, commands);
+  commands.add(describe, [options](const Globals&) {
+    return describe_family(options->family, parse_format(options->format), std::cout);
+  });
 }
 
 }  // namespace puzzlegen::cli

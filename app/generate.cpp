@@ -5,11 +5,14 @@
 #include <algorithm>
 #include <cstdlib>
 #include <iostream>
+#include <memory>
 #include <optional>
 #include <sstream>
 #include <string_view>
 
+#include "command.hpp"
 #include "commands.hpp"
+#include "difficulty.hpp"
 #include "files.hpp"
 #include "generate.hpp"
 #include "judge.hpp"
@@ -332,6 +335,64 @@ int generate(const std::string& spec_file, const GenerateRequest& request, Forma
   const bool enough = spec.generate.instances && s.instances >= *spec.generate.instances;
   if (enough || (s.exhausted && s.instances > 0)) return ok;
   return s.proven ? not_found : limit_reached;
+}
+
+void add_generate_command(CLI::App& app, Commands& commands) {
+  struct Options {
+    std::string spec_file, format;
+    GenerateRequest request;
+  };
+  auto options = std::make_shared<Options>();
+  RunOverrides& run = options->request.run;
+  auto* generate = app.add_subcommand("generate", "generate instances that meet a spec");
+  generate->add_option("spec", options->spec_file, "spec file")->required();
+  commands.suggest(
+      generate->add_option("--instances", run.instances, "how many instances (or: all)"), {"all"});
+  generate->add_option("--seed", run.seed, "random seed")->check(whole_number());
+  commands.choices(generate->add_option("--strategy", run.strategy, strategies_text()),
+                   kStrategies);
+  commands.choices(
+      generate->add_option("--difficulty", run.difficulty,
+                           "only instances of this level: easy, medium, hard or extreme"),
+      difficulty_levels());
+  generate->add_option("--time-limit", run.time_limit, "e.g. 30s, 10m (default: the spec's, 60s)");
+  generate->add_option("--node-limit", run.node_limit, "instance-search nodes")
+      ->check(whole_number());
+  generate
+      ->add_option("--threads", run.threads,
+                   "worker threads searching the subproblems (default: the spec's, 1)")
+      ->check(CLI::Range(1u, GenerateOptions::max_threads));
+  generate
+      ->add_option("--subproblems", run.subproblems,
+                   "split the instance space into at least this many subproblems (default 256)")
+      ->check(CLI::Range(std::size_t{1}, GenerateOptions::max_subproblems));
+  // Read as the spec reads them (which says what else it accepts), so only offered here.
+  commands.suggest(generate->add_option("--joint-model", run.joint_model,
+                                        "true or false: post one solution of each required kind "
+                                        "on the instance space (default: the spec's, false)"),
+                   {"true", "false"});
+  commands.suggest(
+      generate->add_option("--symmetry-breaking", run.symmetry_breaking,
+                           "true or false: the family's instance symmetry breaking (default: the "
+                           "spec's, true; false only to check that it is sound)"),
+      {"true", "false"});
+  generate->add_option("--shard", options->request.shard,
+                       "search only shard K of N (K/N, or slurm: from the job array); the "
+                       "output is JSON Lines for puzzlegen merge");
+  generate->add_flag("--progress", options->request.progress,
+                     "progress on standard error even when it is not a terminal");
+  generate->add_option("-o,--output", options->request.output,
+                       "write to this file, whole, when the run ends (default: standard output)");
+  add_format(*generate, options->format, commands);
+  commands.add(
+      generate,
+      [options](const Globals& globals) {
+        GenerateRequest request = options->request;
+        request.quiet = globals.quiet;
+        request.given_root = globals.given_root;
+        return cli::generate(options->spec_file, request, parse_format(options->format), std::cout);
+      },
+      [options] { return options->spec_file; });
 }
 
 }  // namespace puzzlegen::cli

@@ -3,10 +3,13 @@
 // naming the file, the line and the field, never a crash.
 #include <fstream>
 #include <iomanip>
+#include <iostream>
 #include <map>
+#include <memory>
 #include <set>
 #include <sstream>
 
+#include "command.hpp"
 #include "commands.hpp"
 #include "error.hpp"
 #include "families.hpp"
@@ -269,6 +272,30 @@ int merge(const std::vector<std::string>& files, const std::string& output, Form
   if (!all_complete) return limit_reached;
   if (exhausted && !records.empty()) return ok;
   return proven ? not_found : limit_reached;
+}
+
+void add_merge_command(CLI::App& app, Commands& commands) {
+  struct Options {
+    std::vector<std::string> files;
+    std::string output;
+    std::string format = "json";
+  };
+  auto options = std::make_shared<Options>();
+  auto* merge = app.add_subcommand(
+      "merge", "combine the outputs of generate --shard into one stream and one summary");
+  merge->add_option("files", options->files, "one JSON Lines file per shard")->required();
+  merge->add_option("-o,--output", options->output,
+                    "write to this file (default: standard output)");
+  // JSON Lines by default, as merge has always printed (scripts read it).
+  commands
+      .choices(merge->add_option("--format", options->format,
+                                 "output format (default json: JSON Lines)"),
+               {"text", "yaml", "json"})
+      ->default_val("json");
+  commands.add(merge, [options](const Globals& globals) {
+    return cli::merge(options->files, options->output, parse_format(options->format), std::cout,
+                      globals.log);
+  });
 }
 
 }  // namespace puzzlegen::cli

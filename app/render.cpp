@@ -1,7 +1,10 @@
 // `render`: one instance, and a solution, as text, YAML, JSON, SVG or HTML.
 #include <filesystem>
+#include <iostream>
+#include <memory>
 #include <sstream>
 
+#include "command.hpp"
 #include "commands.hpp"
 #include "families.hpp"
 #include "files.hpp"
@@ -61,6 +64,30 @@ int render(const std::string& file, const std::string& solution_kind, const std:
   }
   write_output(output, document, out);
   return ok;
+}
+
+void add_render_command(CLI::App& app, Commands& commands) {
+  struct Options {
+    std::string file, kind, format, output;
+  };
+  auto options = std::make_shared<Options>();
+  auto* render =
+      app.add_subcommand("render", "draw an instance (and a solution): text, SVG or HTML");
+  render->add_option("file", options->file, "instance file")->required();
+  render->add_option("--solution", options->kind, "also draw one solution of this kind");
+  commands
+      .choices(render->add_option("--format", options->format, "output format"),
+               {"text", "yaml", "json", "svg", "html"})
+      ->default_val("text");
+  render->add_option("-o,--output", options->output,
+                     "write to this file (default: standard output)");
+  commands.add(
+      render,
+      [options](const Globals&) {
+        return cli::render(options->file, options->kind, options->format, options->output,
+                           std::cout);
+      },
+      [options] { return options->file; });
 }
 
 }  // namespace puzzlegen::cli

@@ -1,7 +1,10 @@
 // `selftest`: the family contract (framework/contract.hpp) checked on the families of the
 // plugins loaded, as the built-in families' tests check it on theirs.
+#include <iostream>
+#include <memory>
 #include <sstream>
 
+#include "command.hpp"
 #include "commands.hpp"
 #include "contract.hpp"
 #include "families.hpp"
@@ -39,6 +42,29 @@ int selftest(const std::vector<std::string>& names, std::uint64_t seed, Format f
   }
   print(out, format, {{"selftest", reports}, {"passed", passed}}, text.str());
   return passed ? ok : not_found;
+}
+
+void add_selftest_command(CLI::App& app, Commands& commands) {
+  struct Options {
+    std::vector<std::string> families;
+    std::uint64_t seed = 2026;
+    std::string format;
+  };
+  auto options = std::make_shared<Options>();
+  auto* selftest = app.add_subcommand(
+      "selftest",
+      "check the family contract on the loaded plugins' families (--plugin FILE), as built-in "
+      "families are checked: exit 0 kept, 1 a check failed");
+  selftest->add_option("families", options->families,
+                       "only these families (default: every plugin's, or every family without "
+                       "plugins)");
+  selftest->add_option("--seed", options->seed, "seed of the random instances checked")
+      ->check(whole_number());
+  add_format(*selftest, options->format, commands);
+  commands.add(selftest, [options](const Globals&) {
+    return cli::selftest(options->families, options->seed, parse_format(options->format),
+                         std::cout);
+  });
 }
 
 }  // namespace puzzlegen::cli

@@ -1,7 +1,10 @@
 // `solve` and `check`: one instance counted, alone or against a spec.
 #include <algorithm>
+#include <iostream>
+#include <memory>
 #include <sstream>
 
+#include "command.hpp"
 #include "commands.hpp"
 #include "families.hpp"
 #include "instance_file.hpp"
@@ -138,6 +141,79 @@ int check(const std::string& file, const std::string& spec_file, const std::stri
   print(out, format, j, text.str());
   if (e.accepted()) return ok;
   return e.undecided && e.failed.empty() ? limit_reached : not_found;
+}
+
+void add_solve_command(CLI::App& app, Commands& commands) {
+  struct Options {
+    std::string file, time_limit = "60s", format;
+    OptionOverrides overrides;
+    std::vector<std::string> kinds;
+    std::uint64_t cap = 0;
+    unsigned threads = 1;
+    bool no_difficulty = false;
+    std::size_t explain = 0;
+  };
+  auto options = std::make_shared<Options>();
+  auto* solve = app.add_subcommand("solve", "count an instance's solutions of every kind");
+  solve->add_option("file", options->file, "instance file (YAML or JSON)")->required();
+  // Every solution option any family declares becomes a flag; the family checks the value, and
+  // completion offers the values of every family that has it.
+  std::map<std::string, CLI::Option*> declared;
+  for (const auto& family : families().families())
+    for (const auto& info : family->solution_options()) {
+      CLI::Option*& option = declared[info.name];
+      if (!option)
+        option = solve->add_option_function<std::string>(
+            "--" + info.name,
+            [options, name = info.name](const std::string& value) {
+              options->overrides[name] = value;
+            },
+            "solution option (see `describe`): " + info.name);
+      commands.suggest(option, info.choices);
+    }
+  solve->add_option("--kind", options->kinds, "count only these kinds (default: every kind)");
+  solve
+      ->add_option("--cap", options->cap,
+                   "stop counting at this many (the count then says 'at least')")
+      ->check(whole_number());
+  solve->add_option("--time-limit", options->time_limit, "e.g. 30s, 10m")->default_val("60s");
+  solve->add_option("--threads", options->threads, "search threads for uncapped counts")
+      ->default_val(1);
+  solve->add_flag("--no-difficulty", options->no_difficulty,
+                  "do not grade how hard each kind is to solve (the grade replays a solver, which "
+                  "takes long on large instances)");
+  solve
+      ->add_option("--explain", options->explain,
+                   "print the first N steps of a solution in words, for families that grade by a "
+                   "ladder of techniques (Futoshiki, the 36 Cube, Instant Insanity)")
+      ->check(CLI::Range(0, 1000));
+  add_format(*solve, options->format, commands);
+  commands.add(
+      solve,
+      [options](const Globals&) {
+        const Options& o = *options;
+        return cli::solve(o.file, o.overrides, o.kinds, o.cap, o.time_limit, o.threads,
+                          !o.no_difficulty, o.explain, parse_format(o.format), std::cout);
+      },
+      [options] { return options->file; });
+}
+
+void add_check_command(CLI::App& app, Commands& commands) {
+  struct Options {
+    std::string file, spec_file, format;
+  };
+  auto options = std::make_shared<Options>();
+  auto* check = app.add_subcommand("check", "check an instance against a spec");
+  check->add_option("file", options->file, "instance file")->required();
+  check->add_option("--spec", options->spec_file, "spec file")->required();
+  add_format(*check, options->format, commands);
+  commands.add(
+      check,
+      [options](const Globals& globals) {
+        return cli::check(options->file, options->spec_file, globals.given_root,
+                          parse_format(options->format), std::cout);
+      },
+      [options] { return options->file; });
 }
 
 }  // namespace puzzlegen::cli

@@ -1,8 +1,10 @@
 // `validate`: a spec read and checked, and printed as understood.
 #include <functional>
 #include <iostream>
+#include <memory>
 #include <sstream>
 
+#include "command.hpp"
 #include "commands.hpp"
 #include "generate.hpp"
 #include "report.hpp"
@@ -85,6 +87,23 @@ int validate(const std::string& spec_file, const std::string& given_root, Format
   for (const auto& warning : warnings)
     std::cerr << "puzzlegen: " << spec_file << ": warning: " << warning << "\n";
   return ok;
+}
+
+void add_validate_command(CLI::App& app, Commands& commands) {
+  struct Options {
+    std::string spec_file, format;
+  };
+  auto options = std::make_shared<Options>();
+  auto* validate = app.add_subcommand("validate", "validate a spec and print what it asks for");
+  validate->add_option("spec", options->spec_file, "spec file")->required();
+  add_format(*validate, options->format, commands);
+  commands.add(
+      validate,
+      [options](const Globals& globals) {
+        return cli::validate(options->spec_file, globals.given_root, parse_format(options->format),
+                             std::cout);
+      },
+      [options] { return options->spec_file; });
 }
 
 }  // namespace puzzlegen::cli

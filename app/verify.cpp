@@ -1,6 +1,11 @@
 // `verify`: every claim of a result of generate or merge re-checked by a second method
 // (framework/verify.hpp), and a report of what held.
 #include "verify.hpp"
+
+#include <iostream>
+#include <memory>
+
+#include "command.hpp"
 #include "commands.hpp"
 #include "families.hpp"
 #include "report.hpp"
@@ -29,6 +34,40 @@ int verify(const std::vector<std::string>& files, const VerifyRequest& request, 
   const VerifyReport report = verify_results(results, options);
   print(out, format, report_json(report), report_text(report));
   return report.exit_code();
+}
+
+void add_verify_command(CLI::App& app, Commands& commands) {
+  struct Options {
+    std::vector<std::string> files;
+    VerifyRequest request;
+    std::string format;
+  };
+  auto options = std::make_shared<Options>();
+  auto* verify = app.add_subcommand(
+      "verify",
+      "re-check every claim of a result of generate or merge by a second method: exit 0 all "
+      "verified, 1 one FAILED, 3 some not verifiable within the limits");
+  verify
+      ->add_option("results", options->files,
+                   "the result (JSON Lines of generate or merge, - for standard input), its "
+                   "shards' files, or both")
+      ->required();
+  verify->add_option("--spec", options->request.spec_file,
+                     "the spec it answers: also checks each record against it, censuses and "
+                     "proofs");
+  verify
+      ->add_option("--time-limit", options->request.time_limit,
+                   "for the whole verification, e.g. 5m")
+      ->default_val("60s");
+  verify->add_option("--threads", options->request.threads, "records checked at once")
+      ->check(CLI::Range(1u, GenerateOptions::max_threads))
+      ->default_val(1);
+  add_format(*verify, options->format, commands);
+  commands.add(verify, [options](const Globals& globals) {
+    VerifyRequest request = options->request;
+    request.given_root = globals.given_root;
+    return cli::verify(options->files, request, parse_format(options->format), std::cout);
+  });
 }
 
 }  // namespace puzzlegen::cli

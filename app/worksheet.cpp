@@ -1,15 +1,19 @@
 // `worksheet`: N generated puzzles on one printable HTML page, the answer key after a page
 // break (or in a file of its own), and a PDF of it.
+#include <cctype>
 #include <ctime>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <limits>
 #include <map>
+#include <memory>
 #include <set>
 #include <sstream>
 
+#include "command.hpp"
 #include "commands.hpp"
+#include "difficulty.hpp"
 #include "files.hpp"
 #include "generate.hpp"
 #include "judge.hpp"
@@ -689,6 +693,94 @@ int worksheet(const std::vector<std::string>& spec_files, const WorksheetRequest
     write_sheet(sheet, request, files[v], letters[v], browser, progress, log);
   }
   return ok;
+}
+
+void add_worksheet_command(CLI::App& app, Commands& commands) {
+  struct Options {
+    std::vector<std::string> specs;
+    WorksheetRequest sheet;
+  };
+  auto options = std::make_shared<Options>();
+  WorksheetRequest& sheet = options->sheet;
+  auto* worksheet = app.add_subcommand(
+      "worksheet", "generate puzzles from a spec into a printable HTML page with an answer key");
+  worksheet->add_option("spec", options->specs, "spec files: one part of the sheet each")
+      ->required();
+  worksheet
+      ->add_option("--count", sheet.counts,
+                   "how many distinct puzzles: one number, or one per spec (2,3)")
+      ->delimiter(',')
+      ->default_val(4)
+      ->check(CLI::Range(1, 100));
+  worksheet->add_option("-o,--output", sheet.output, "the HTML file to write")->required();
+  worksheet->add_flag("--pdf", sheet.pdf, "also print it to a PDF next to it (needs Chromium)");
+  worksheet->add_option("--title", sheet.title, "the page's heading");
+  worksheet->add_option("--seed", sheet.run.seed, "random seed (default: the spec's)")
+      ->check(whole_number());
+  commands.choices(worksheet->add_option("--strategy", sheet.run.strategy, strategies_text()),
+                   kStrategies);
+  worksheet->add_option("--time-limit", sheet.run.time_limit,
+                        "e.g. 30s, 10m (default: the spec's)");
+  commands.choices(worksheet->add_option("--paper", sheet.paper, "a4 or letter"), {"a4", "letter"})
+      ->default_val("a4");
+  commands.choices(
+      worksheet->add_option(
+          "--difficulty", sheet.run.difficulty,
+          "only puzzles of this level: easy, medium, hard or extreme (see docs/specs.md)"),
+      difficulty_levels());
+  worksheet
+      ->add_option("--scale", sheet.scale,
+                   "draw the puzzles this many times larger (0.5 to 3; nets' faces are 20 mm at "
+                   "1, 11 mm at 0.55 for denser pages), as far as the page's width allows")
+      ->check(CLI::Range(0.5, 3.0))
+      ->default_val(1);
+  commands
+      .choices(worksheet->add_option("--key", sheet.key,
+                                     "where the answer key goes: after (the last pages), separate "
+                                     "(NAME-key.html beside the sheet) or none"),
+               {"after", "separate", "none"})
+      ->default_val("after");
+  commands
+      .choices(worksheet->add_option("--progress-format", sheet.progress_format,
+                                     "progress on standard error: text, or json (one JSON object "
+                                     "a line, for programs)"),
+               {"text", "json"})
+      ->default_val("text");
+  worksheet
+      ->add_option("--versions", sheet.versions,
+                   "make this many different sheets of the same puzzles' kind, level and number "
+                   "(NAME-A.html, NAME-B.html, ...), each with its key; no puzzle is on two")
+      ->check(CLI::Range(1, 26))
+      ->default_val(1);
+  worksheet
+      ->add_option("--explain", sheet.explain,
+                   "the answer key gives the first N steps of each solution in words, for "
+                   "families that grade by a ladder of techniques (Futoshiki, the 36 Cube, Instant "
+                   "Insanity)")
+      ->check(CLI::Range(0, 50));
+  worksheet->add_flag("--allow-fewer", sheet.allow_fewer,
+                      "when fewer distinct puzzles are found than asked for, make the sheet of "
+                      "those found (saying so) instead of nothing");
+  worksheet->add_flag("!--hide-level", sheet.show_level,
+                      "leave each puzzle's level out of its heading on the sheet (the answer key "
+                      "still gives it)");
+  worksheet
+      ->add_option("--code", sheet.code,
+                   "the short code printed on the sheet and its answer key, to match them "
+                   "(default: made from the puzzles)")
+      ->check(CLI::Validator(
+          [](std::string& code) -> std::string {
+            if (code.empty() || code.size() > 12) return "1 to 12 letters and digits";
+            for (const char c : code)
+              if (!std::isalnum(static_cast<unsigned char>(c))) return "letters and digits only";
+            return "";
+          },
+          "CODE"));
+  commands.add(worksheet, [options](const Globals& globals) {
+    WorksheetRequest request = options->sheet;
+    request.given_root = globals.given_root;
+    return cli::worksheet(options->specs, request, globals.log);
+  });
 }
 
 }  // namespace puzzlegen::cli

@@ -16,6 +16,8 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iostream>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <ostream>
@@ -24,6 +26,7 @@
 #include <sstream>
 #include <thread>
 
+#include "command.hpp"
 #include "commands.hpp"
 #include "difficulty.hpp"
 #include "error.hpp"
@@ -594,6 +597,32 @@ int serve(const ServeRequest& request, std::ostream& out, std::ostream& log) {
   listener.join();
   runs.stop();
   return ok;
+}
+
+void add_serve_command(CLI::App& app, Commands& commands) {
+  auto served = std::make_shared<ServeRequest>();
+  auto* serve = app.add_subcommand(
+      "serve",
+      "a page in the browser that makes worksheets (no YAML, no terminal): listens on "
+      "127.0.0.1 until Ctrl-C");
+  serve->add_option("--port", served->port, "the port (0: any free one, printed)")
+      ->check(CLI::Range(0, 65535))
+      ->default_val(8080);
+  serve
+      ->add_option("--host", served->host,
+                   "the address to listen on; another than 127.0.0.1 lets other machines in")
+      ->default_val("127.0.0.1");
+  serve->add_flag("--open", served->open, "open the page in the desktop's browser");
+  serve
+      ->add_option("--jobs", served->limits.running,
+                   "sheets made at once (default: one per core); up to 32 more wait their turn")
+      ->check(CLI::Range(1, 64));
+  // Takes SIGINT and SIGTERM itself (sigwait), so main's interrupt handler never sees them.
+  commands.add(serve, [served](const Globals& globals) {
+    ServeRequest request = *served;
+    request.plugins = globals.plugins;
+    return cli::serve(request, std::cout, std::cerr);
+  });
 }
 
 }  // namespace puzzlegen::cli

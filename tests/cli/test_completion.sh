@@ -37,6 +37,31 @@ expect "tower-rotation tower-symmetry " solve --modulo tower
 expect "exhaustive " generate spec.yaml --strategy ex
 expect "eight-blocks " describe ei
 expect "" generate --seed ""
+# Values offered though others are accepted too: a number, or what the spec or family reads.
+expect "all " generate --instances ""
+expect "false true " generate --joint-model ""
+expect "false true " generate --symmetry-breaking ""
+expect "arrangements decompositions orientations " solve --count-as ""
+expect "fixed free " solve --cube-order ""
+# Every value list the help shows (TEXT:{a,b}), each command's option and positional alike,
+# is what completion offers there: a list the check keeps but completion lost fails here.
+command='' checked=0
+while IFS= read -r line; do
+  if [[ $line =~ ^([a-z]+)$ ]]; then
+    command=${BASH_REMATCH[1]}
+  elif [[ -n $command && $line =~ ^\ +(-[a-z],)?(-?-?[a-z][a-z-]*)\ [A-Z]+:\{([^}]*)\} ]]; then
+    words=$(tr ',' '\n' <<<"${BASH_REMATCH[3]}" | sort | tr '\n' ' ')
+    case ${BASH_REMATCH[2]} in
+      -*) expect "$words" "$command" "${BASH_REMATCH[2]}" "" ;;
+      *) expect "$words" "$command" "" ;;
+    esac
+    checked=$((checked + 1))
+  fi
+done < <("$exe" --help-all)
+if ((checked < 18)); then  # as many as the help lists today: never none
+  echo "FAIL: only $checked value lists found in --help-all" >&2
+  exit 1
+fi
 expect "--quiet " --q
 expect "--quiet " generate --qu
 # File names where a file goes.
