@@ -72,7 +72,9 @@ int describe_family(const std::string& name, Format format, std::ostream& out);
 std::string version();
 
 // solve.cpp
-int solve(const std::string& file, const OptionOverrides& options,
+// Counts each file's instance in turn (every file read first: a bad one is exit 2 before any
+// output); several files print as JSON Lines (json), YAML documents or text sections.
+int solve(const std::vector<std::string>& files, const OptionOverrides& options,
           const std::vector<std::string>& kinds, std::uint64_t cap, const std::string& time_limit,
           unsigned threads, bool grade, std::size_t explain, Format format, std::ostream& out);
 // `given_root`: the folder a spec's `given:` file must lie in (--given-root), "" for the

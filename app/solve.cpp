@@ -37,15 +37,14 @@ bool any_stopped(const std::vector<std::pair<std::string, Count>>& counts) {
 
 }  // namespace
 
-int solve(const std::string& file, const OptionOverrides& overrides,
-          const std::vector<std::string>& kinds, std::uint64_t cap, const std::string& time_limit,
-          unsigned threads, bool grade, std::size_t explain, Format format, std::ostream& out) {
-  const Limits limits = Limits::within(
-      parse_duration(time_limit, {"command line", 0, 0}, "--time-limit"), 0, threads);
-  const LoadedInstance loaded = load_instance(file, families());
+namespace {
+
+// One instance solved and printed; `many`: one of several files, printed as JSON Lines (json)
+// or one YAML document each.
+int solve_one(const std::string& file, const LoadedInstance& loaded, const OptionValues& options,
+              const std::vector<std::string>& kinds, std::uint64_t cap, const Limits& limits,
+              bool grade, std::size_t explain, Format format, bool many, std::ostream& out) {
   const Family& family = *loaded.family;
-  const OptionValues options = solution_options_from(family, overrides);
-  for (const auto& kind : kinds) family.check_kind(kind, {"command line", 0, 0}, "--kind");
   std::vector<std::pair<std::string, Count>> counts;
   for (const auto& kind : family.kind_names())
     if (kinds.empty() || std::find(kinds.begin(), kinds.end(), kind) != kinds.end())
@@ -105,8 +104,42 @@ int solve(const std::string& file, const OptionOverrides& overrides,
       text << "\none " << solution->render_text();
     }
   }
-  print(out, format, j, text.str());
+  if (!many)
+    print(out, format, j, text.str());
+  else if (format == Format::json)
+    out << j.dump() << "\n";
+  else if (format == Format::yaml)
+    out << "---\n" << to_yaml(j);
+  else
+    out << "== " << file << "\n" << text.str() << "\n";
   return any_stopped(counts) ? limit_reached : ok;
+}
+
+}  // namespace
+
+int solve(const std::vector<std::string>& files, const OptionOverrides& overrides,
+          const std::vector<std::string>& kinds, std::uint64_t cap, const std::string& time_limit,
+          unsigned threads, bool grade, std::size_t explain, Format format, std::ostream& out) {
+  const auto duration = parse_duration(time_limit, {"command line", 0, 0}, "--time-limit");
+  // Every file is read, and its options and kinds checked, before anything is printed: a bad
+  // file is exit 2 with no partial output.
+  std::vector<LoadedInstance> loaded;
+  std::vector<OptionValues> options;
+  for (const auto& file : files) {
+    loaded.push_back(load_instance(file, families()));
+    const Family& family = *loaded.back().family;
+    options.push_back(solution_options_from(family, overrides));
+    for (const auto& kind : kinds) family.check_kind(kind, {"command line", 0, 0}, "--kind");
+  }
+  int code = ok;
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    // Each file has the whole time limit.
+    const Limits limits = Limits::within(duration, 0, threads);
+    if (solve_one(files[i], loaded[i], options[i], kinds, cap, limits, grade, explain, format,
+                  files.size() > 1, out) != ok)
+      code = limit_reached;
+  }
+  return code;
 }
 
 int check(const std::string& file, const std::string& spec_file, const std::string& given_root,
@@ -145,7 +178,8 @@ int check(const std::string& file, const std::string& spec_file, const std::stri
 
 void add_solve_command(CLI::App& app, Commands& commands) {
   struct Options {
-    std::string file, time_limit = "60s", format;
+    std::vector<std::string> files;
+    std::string time_limit = "60s", format;
     OptionOverrides overrides;
     std::vector<std::string> kinds;
     std::uint64_t cap = 0;
@@ -155,7 +189,11 @@ void add_solve_command(CLI::App& app, Commands& commands) {
   };
   auto options = std::make_shared<Options>();
   auto* solve = app.add_subcommand("solve", "count an instance's solutions of every kind");
-  solve->add_option("file", options->file, "instance file (YAML or JSON)")->required();
+  solve
+      ->add_option("files", options->files,
+                   "instance files (YAML or JSON); several are solved in turn, each with the "
+                   "whole time limit, printed as JSON Lines with --format json")
+      ->required();
   // Every solution option any family declares becomes a flag; the family checks the value, and
   // completion offers the values of every family that has it.
   std::map<std::string, CLI::Option*> declared;
@@ -192,10 +230,10 @@ void add_solve_command(CLI::App& app, Commands& commands) {
       solve,
       [options](const Globals&) {
         const Options& o = *options;
-        return cli::solve(o.file, o.overrides, o.kinds, o.cap, o.time_limit, o.threads,
+        return cli::solve(o.files, o.overrides, o.kinds, o.cap, o.time_limit, o.threads,
                           !o.no_difficulty, o.explain, parse_format(o.format), std::cout);
       },
-      [options] { return options->file; });
+      [options] { return options->files.empty() ? std::string() : options->files.front(); });
 }
 
 void add_check_command(CLI::App& app, Commands& commands) {

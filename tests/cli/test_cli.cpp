@@ -226,6 +226,29 @@ TEST_CASE("cli: solve --kind counts only the kinds asked for", "[cli]") {
   CHECK_THAT(r.err, Catch::Contains("did you mean 'all-different'"));
 }
 
+TEST_CASE("cli: solve takes many files in one process, each as it alone would print", "[cli]") {
+  const std::string classical = source("instances/instant-insanity/classical.yaml");
+  const std::string pairs = source("instances/instant-insanity/same-colour-pairs.yaml");
+  const std::string blocks = source("instances/eight-blocks/example-1.yaml");
+  const std::string flags = " --no-difficulty --format json";
+  const Result both = run("solve " + classical + " " + pairs + " " + blocks + " --cap 5" + flags);
+  REQUIRE(both.exit_code == 0);
+  std::istringstream lines(both.out);
+  std::vector<json> records;
+  for (std::string line; std::getline(lines, line);) records.push_back(json::parse(line));
+  REQUIRE(records.size() == 3);
+  std::size_t i = 0;
+  for (const auto& file : {classical, pairs, blocks}) {
+    const Result alone = run("solve " + file + " --cap 5" + flags);
+    REQUIRE(alone.exit_code == 0);
+    CHECK(records[i++] == json::parse(alone.out));
+  }
+  // A bad file anywhere is exit 2 before anything is printed.
+  const Result bad = run("solve " + classical + " /nonexistent/instance.yaml" + flags);
+  CHECK(bad.exit_code == 2);
+  CHECK(bad.out.empty());
+}
+
 TEST_CASE("cli: a given instance that fails says why, optima report ties and the witness",
           "[cli]") {
   Result r = run("generate " + source("specs/instant-insanity/loffler-q2-classical.yaml") +
