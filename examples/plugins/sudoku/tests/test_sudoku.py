@@ -150,9 +150,29 @@ def solo_solve(game):
     return grids[0], grids[1]
 
 
-def solve_json(path):
-    result = puzzlegen("solve", "--format", "json", path)
+def solve_json(path, *extra):
+    result = puzzlegen("solve", "--format", "json", *extra, path)
     return (json.loads(result.stdout), "") if result.returncode == 0 else (None, result.stderr)
+
+
+BATCH = 150  # files a `solve` process; two processes at a time
+
+
+def solve_many(paths, *extra):
+    """solve_json of each file, in order. `solve` takes many files and prints a JSON line for
+    each, so a batch costs one process rather than one a puzzle (whose start-up, with the plugin
+    loaded, outweighs the solving). A batch that does not exit 0 (a file over the time limit, or
+    unreadable) is solved again a file at a time, so each puzzle gets its own exit code and
+    message, as if solved alone."""
+    def run(batch):
+        result = puzzlegen("solve", "--format", "json", *extra, *batch)
+        lines = result.stdout.splitlines()
+        if result.returncode == 0 and len(lines) == len(batch):
+            return [(json.loads(line), "") for line in lines]
+        return [solve_json(path, *extra) for path in batch]
+    batches = [paths[i:i + BATCH] for i in range(0, len(paths), BATCH)]
+    with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
+        return [r for results in pool.map(run, batches) for r in results]
 
 
 def instance_file(scratch, name, text):
@@ -221,7 +241,7 @@ def test_peer_puzzles(scratch):
     for k, (peer, level, text) in enumerate(puzzles):
         form = f'game: "{text}"\n' if peer.startswith("solo") else f'line: "{text}"\n'
         paths.append(instance_file(scratch, f"peer-{k}", form))
-    results = in_parallel(solve_json, paths)
+    results = solve_many(paths)
     per_level, grades = {}, {}
     for k, ((peer, level, text), (solved, error)) in enumerate(zip(puzzles, results)):
         ok = solved is not None and solved["counts"]["solution"] == {"count": 1, "exact": True}
@@ -308,11 +328,13 @@ def test_generated_solved_by_peers(scratch):
 
     # sgt-solo solves each from its description (the plugin writes it: solve's "game").
     _, _, six = generated(scratch, "six", 2, 3, 50)
+    ours = puzzles[:50] + six
+    paths = [instance_file(scratch, f"ours-{k}", "box: " + json.dumps(p["instance"]["box"]) +
+                           "\ngivens: " + json.dumps(p["instance"]["givens"]) + "\n")
+             for k, p in enumerate(ours)]
     games = []
-    for k, p in enumerate(puzzles[:50] + six):
-        path = instance_file(scratch, f"ours-{k}", "box: " + json.dumps(p["instance"]["box"]) +
-                             "\ngivens: " + json.dumps(p["instance"]["givens"]) + "\n")
-        solved, error = solve_json(path)
+    # Only the description is wanted here, not the grade.
+    for k, (p, (solved, error)) in enumerate(zip(ours, solve_many(paths, "--no-difficulty"))):
         check(solved is not None, f"solve ours {k}: {error}")
         games.append((p, solved["game"] if solved else None))
     answers = in_parallel(lambda item: solo_solve(item[1]) if item[1] else (None, None), games)
