@@ -122,7 +122,7 @@ int main(int argc, char** argv) {
   solve
       ->add_option("--explain", explain,
                    "print the first N steps of a solution in words, for families that grade by a "
-                   "ladder of techniques (Futoshiki, the 36 Cube, Instant Insanity)")
+                   "ladder of techniques")
       ->check(CLI::Range(0, 1000));
   add_format(solve, format);
 
@@ -270,8 +270,7 @@ int main(int argc, char** argv) {
   worksheet
       ->add_option("--explain", sheet.explain,
                    "the answer key gives the first N steps of each solution in words, for "
-                   "families that grade by a ladder of techniques (Futoshiki, the 36 Cube, Instant "
-                   "Insanity)")
+                   "families that grade by a ladder of techniques")
       ->check(CLI::Range(0, 50));
   worksheet->add_flag("--allow-fewer", sheet.allow_fewer,
                       "when fewer distinct puzzles are found than asked for, make the sheet of "

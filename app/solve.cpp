@@ -85,9 +85,10 @@ int solve(const std::string& file, const OptionOverrides& overrides,
   }
   // The first steps of a solution in words, where the family reasons the way a person does.
   for (const auto& [kind, count] : counts) {
-    if (explain == 0 || count.value == 0) continue;
-    const auto steps =
-        family.explain(*loaded.instance, kind, explain, render::kPageWidth, limits).steps;
+    if (explain == 0 || count.value == 0 || !family.grading()) continue;
+    const auto steps = family.grading()
+                           ->explain(*loaded.instance, kind, explain, render::kPageWidth, limits)
+                           .steps;
     if (steps.empty()) continue;
     text << "first steps of " << kind << ":\n";
     for (std::size_t k = 0; k < steps.size(); ++k) {
