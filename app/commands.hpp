@@ -153,7 +153,7 @@ struct WorksheetRequest {
   std::string code;
   // Different sheets (versions A, B, ...) of `counts` puzzles each, none shared: a class set.
   std::size_t versions = 1;
-  // The first steps of each solution in words in the key (Family::explain), 0 for none.
+  // The first steps of each solution in words in the key (Grading::explain), 0 for none.
   std::size_t explain = 0;
 };
 // Progress goes to `log`, errors to standard error.

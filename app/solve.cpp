@@ -87,9 +87,10 @@ int solve_one(const std::string& file, const LoadedInstance& loaded, const Optio
   }
   // The first steps of a solution in words, where the family reasons the way a person does.
   for (const auto& [kind, count] : counts) {
-    if (explain == 0 || count.value == 0) continue;
-    const auto steps =
-        family.explain(*loaded.instance, kind, explain, render::kPageWidth, limits).steps;
+    if (explain == 0 || count.value == 0 || !family.grading()) continue;
+    const auto steps = family.grading()
+                           ->explain(*loaded.instance, kind, explain, render::kPageWidth, limits)
+                           .steps;
     if (steps.empty()) continue;
     text << "first steps of " << kind << ":\n";
     for (std::size_t k = 0; k < steps.size(); ++k) {
@@ -223,7 +224,7 @@ void add_solve_command(CLI::App& app, Commands& commands) {
   solve
       ->add_option("--explain", options->explain,
                    "print the first N steps of a solution in words, for families that grade by a "
-                   "ladder of techniques (Futoshiki, the 36 Cube, Instant Insanity)")
+                   "ladder of techniques")
       ->check(CLI::Range(0, 1000));
   add_format(*solve, options->format, commands);
   commands.add(

@@ -291,27 +291,6 @@ std::string file_text(const std::string& file) {
   return {std::istreambuf_iterator<char>(in), {}};
 }
 
-// How to mark an answer that is the key's up to what the spec's counting treats as the same:
-// the pupil's answer need not be the key's letter for letter.
-std::string how_to_mark(const Spec& spec) {
-  const auto& options = spec.solution_options;
-  const std::string value =
-      options.has("modulo") && std::holds_alternative<std::string>(options.all().at("modulo"))
-          ? options.choice("modulo")
-          : "";
-  if (value == "color-relabelling")
-    return "A pupil's board with the colours renamed is right too: pair each colour in the "
-           "pupil's first row with the key's colour in the same cell, rename the pupil's colours "
-           "that way, and every cell must then match the key.";
-  if (value == "tower-symmetry")
-    return "The same tower turned round, or turned upside down, is the same answer: check "
-           "that each of its four sides shows every colour once.";
-  if (value == "tower-rotation")
-    return "The same tower turned round is the same answer: check that each of its four "
-           "sides shows every colour once.";
-  return "";
-}
-
 // The key names the sheet it belongs to: its title, code and the day it was made.
 render::Element answer_key(const std::vector<Section>& sections, bool titled,
                            const std::string& title, const std::string& code, std::size_t explain) {
@@ -378,16 +357,20 @@ render::Element answer_key(const std::vector<Section>& sections, bool titled,
                                          (shown.size() > 1 ? "." : "; one is drawn below.");
       if (!plain.empty()) answer.add(render::paragraph(plain));
       if (!shown.empty() && !puzzle.printed)
-        if (const std::string marking = how_to_mark(spec); !marking.empty())
+        if (const std::string marking =
+                family.how_to_mark(spec.posed_kind(), spec.solution_options);
+            !marking.empty())
           answer.add(render::paragraph(marking));
       if (shown.empty())
         answer.add(render::paragraph(
             none ? "It has no solution." : "No solution was found to draw within the time limit."));
       // How to start, in words, where the family reasons the way a pupil does (--explain N).
       // The drawing marks each step's cells with its number.
-      const auto explained = explain == 0 ? Explanation{}
-                                          : family.explain(*puzzle.instance, spec.posed_kind(),
-                                                           explain, render::kPageWidth, limits);
+      const Grading* grading = family.grading();
+      const auto explained = explain == 0 || !grading
+                                 ? Explanation{}
+                                 : grading->explain(*puzzle.instance, spec.posed_kind(), explain,
+                                                    render::kPageWidth, limits);
       if (!explained.steps.empty()) {
         const auto& steps = explained.steps;
         answer.add(render::paragraph(steps.size() == 1 ? "The first step:" : "The first steps:"));
@@ -755,8 +738,7 @@ void add_worksheet_command(CLI::App& app, Commands& commands) {
   worksheet
       ->add_option("--explain", sheet.explain,
                    "the answer key gives the first N steps of each solution in words, for "
-                   "families that grade by a ladder of techniques (Futoshiki, the 36 Cube, Instant "
-                   "Insanity)")
+                   "families that grade by a ladder of techniques")
       ->check(CLI::Range(0, 50));
   worksheet->add_flag("--allow-fewer", sheet.allow_fewer,
                       "when fewer distinct puzzles are found than asked for, make the sheet of "

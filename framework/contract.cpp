@@ -103,7 +103,7 @@ void check_instance(Checker& c, const Family& family, const Instance& instance,
       if (std::find(graded.begin(), graded.end(), kind) == graded.end()) return;
       // A graded kind's model has a solution exactly when the puzzle has one, and the grade
       // says so.
-      auto model = family.graded_space(instance, kind);
+      auto model = family.grading()->graded_space(instance, kind);
       if (!c.expect(model != nullptr, kind + ": graded_space gives a model")) return;
       const Count in_model = count_solutions<GradedSpace>(*model, 1, limits);
       if (in_model.stopped == StopReason::none)
@@ -143,24 +143,13 @@ ContractReport check_contract(const Family& family, const ContractOptions& optio
     c.within("random instance " + std::to_string(i + 1));
     std::unique_ptr<Instance> instance;
     if (!c.run("random_instance",
-               [&] { instance = family.random_instance(parameters, constraints, rng); }))
+               [&] { instance = family.random_instance(parameters, constraints, {}, rng); }))
       break;
     if (!c.expect(instance != nullptr, "random_instance gives an instance")) break;
     c.within("random instance " + std::to_string(i + 1) + " " + brief(instance->to_json()));
     check_instance(c, family, *instance, parameters, solution_options, limits);
     if (options.each_instance) options.each_instance(*instance);
   }
-  // With no measure bounded, the draw that sees a spec's measure bounds is the plain draw: the
-  // same seed gives the same instance.
-  c.within("random_instance_within");
-  c.run("random_instance_within with no bounds", [&] {
-    Rng plain(options.seed), within(options.seed);
-    const auto a = family.random_instance(parameters, constraints, plain);
-    const auto b = family.random_instance_within(parameters, constraints, {}, within);
-    c.expect(a && b && a->to_json() == b->to_json(),
-             "random_instance_within with no bounds draws what random_instance draws");
-  });
-
   // The first instances of the instance space meet its constraints and parameters.
   c.within("the instance space");
   int seen = 0;
@@ -183,20 +172,33 @@ ContractReport check_contract(const Family& family, const ContractOptions& optio
   // Declared clues (the minimal strategy): every clue kept gives the drawn puzzle back, and
   // the puzzle with none kept is an instance like any other.
   c.within("clues");
-  c.run("clued_solution and with_clues", [&] {
-    const std::optional<CluedSolution> drawn = family.clued_solution(parameters, constraints, rng);
-    if (!drawn) return;  // the family declares none
-    if (!c.expect(drawn->full != nullptr && drawn->clues > 0,
-                  "clued_solution gives a puzzle and its clues"))
-      return;
-    const auto all = family.with_clues(*drawn->full, std::vector<bool>(drawn->clues, true));
-    c.expect(all && all->canonical_key() == drawn->full->canonical_key(),
-             "with_clues, every clue kept, gives the drawn puzzle");
-    const auto none = family.with_clues(*drawn->full, std::vector<bool>(drawn->clues, false));
-    if (!c.expect(none != nullptr, "with_clues, no clue kept, gives an instance")) return;
-    c.within("clues, none kept " + brief(none->to_json()));
-    check_instance(c, family, *none, parameters, solution_options, limits);
-  });
+  if (const Clues* clues = family.clues()) {
+    c.run("clued_solution and with_clues", [&] {
+      const CluedSolution drawn = clues->clued_solution(parameters, constraints, rng);
+      if (!c.expect(drawn.full != nullptr && drawn.clues > 0,
+                    "clued_solution gives a puzzle and its clues"))
+        return;
+      const auto all = clues->with_clues(*drawn.full, std::vector<bool>(drawn.clues, true));
+      c.expect(all && all->canonical_key() == drawn.full->canonical_key(),
+               "with_clues, every clue kept, gives the drawn puzzle");
+      const auto none = clues->with_clues(*drawn.full, std::vector<bool>(drawn.clues, false));
+      if (!c.expect(none != nullptr, "with_clues, no clue kept, gives an instance")) return;
+      c.within("clues, none kept " + brief(none->to_json()));
+      check_instance(c, family, *none, parameters, solution_options, limits);
+    });
+  }
+
+  // A capability the family implements is one it offers: deriving from CluesOf<I> and
+  // forgetting clues() would switch the strategy off without a word.
+  c.within("capabilities");
+  c.expect(!dynamic_cast<const Clues*>(&family) || family.clues(),
+           "a family that is a Clues returns it from clues()");
+  c.expect(!dynamic_cast<const Classes*>(&family) || family.classes(),
+           "a family that is a Classes returns it from classes()");
+  c.expect(!dynamic_cast<const Grading*>(&family) || family.grading(),
+           "a family that is a Grading returns it from grading()");
+  c.expect(!dynamic_cast<const Verification*>(&family) || family.verification(),
+           "a family that is a Verification returns it from verification()");
   return report;
 }
 

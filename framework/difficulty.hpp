@@ -41,7 +41,7 @@ struct Grade {
   bool solvable = true;  // false when reasoning or search proved there is no solution
   // Set when a limit cut probing short: the level is then only a lower bound.
   StopReason stopped = StopReason::none;
-  // A grade by a ladder of human techniques (Family::reasoned_grade): what the puzzle needs
+  // A grade by a ladder of human techniques (Grading::reasoned_grade): what the puzzle needs
   // ("singles and inequalities", "the ladder stalls"); empty for propagation and probing.
   std::string reasoning;
   // With a ladder: how many deductions needed its hardest rung (`reasoning` ends "; sets 3

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <stdexcept>
 
-#include "classes.hpp"
 #include "error.hpp"
 
 namespace puzzlegen {
@@ -47,53 +46,23 @@ std::uint64_t Family::count_multiple(const std::string&, const OptionValues&) co
   return 1;
 }
 
-std::unique_ptr<Instance> Family::random_instance_within(const OptionValues& parameters,
-                                                         const OptionValues& constraints,
-                                                         const std::map<std::string, Bounds>&,
-                                                         Rng& rng) const {
-  return random_instance(parameters, constraints, rng);
-}
-
-std::optional<CluedSolution> Family::clued_solution(const OptionValues&, const OptionValues&,
-                                                    Rng&) const {
-  return std::nullopt;
-}
-
-std::unique_ptr<Instance> Family::with_clues(const Instance&, const std::vector<bool>&) const {
-  throw std::logic_error(name() + " declares no clues: with_clues() needs clued_solution()");
-}
-
-std::unique_ptr<Growth> Family::growth(const OptionValues&, const OptionValues&) const {
-  return nullptr;
-}
-
-std::unique_ptr<Growth> Family::growth_for(const OptionValues& parameters,
-                                           const OptionValues& constraints,
-                                           const InstanceSearch&) const {
-  return growth(parameters, constraints);
-}
-
-Recount Family::verify_counts(const Instance&, const std::string&, const OptionValues&,
-                              const Limits&) const {
-  return {std::nullopt, "the family " + name() + " has no second counting method (verify_counts)"};
-}
-
 std::unique_ptr<Instance> Family::printed_puzzle(const Instance&, const std::string&,
                                                  const Limits&) const {
   return nullptr;
 }
 
-Recount Family::verify_class_size(const Instance&, const Limits&) const {
-  return {std::nullopt,
-          "the family " + name() + " has no second method for class sizes (verify_class_size)"};
-}
-
-std::vector<CensusFigure> Family::census_figures(const OptionValues&, const OptionValues&) const {
+Recount Verification::verify_class_size(const Instance&, const Limits&) const {
   return {};
 }
 
-std::optional<Listing> Family::verify_space(const OptionValues&, const OptionValues&, const Limits&,
-                                            const std::function<bool(const Instance&)>&) const {
+std::vector<CensusFigure> Verification::census_figures(const OptionValues&,
+                                                       const OptionValues&) const {
+  return {};
+}
+
+std::optional<Listing> Verification::verify_space(
+    const OptionValues&, const OptionValues&, const Limits&,
+    const std::function<bool(const Instance&)>&) const {
   return std::nullopt;
 }
 
@@ -106,35 +75,40 @@ std::uint64_t Family::measure(const Instance&, const std::string& name) const {
   throw std::logic_error(this->name() + " has no measure " + name);
 }
 
-std::unique_ptr<GradedSpace> Family::graded_space(const Instance&, const std::string& kind) const {
-  throw std::logic_error(name() + " does not grade " + kind);
-}
-
-std::optional<Grade> Family::reasoned_grade(const Instance&, const std::string&,
-                                            const Limits&) const {
+std::optional<Grade> Grading::reasoned_grade(const Instance&, const std::string&,
+                                             const Limits&) const {
   return std::nullopt;
 }
 
-Explanation Family::explain(const Instance&, const std::string&, std::size_t, double,
-                            const Limits&) const {
+Explanation Grading::explain(const Instance&, const std::string&, std::size_t, double,
+                             const Limits&) const {
   return {};
 }
 
 std::optional<Grade> Family::grade_of(const Instance& instance, const std::string& kind,
                                       const Limits& limits) const {
-  const auto kinds = graded_kinds();
+  const Grading* graded = grading();
+  if (!graded) return std::nullopt;
+  const auto kinds = graded->graded_kinds();
   if (std::find(kinds.begin(), kinds.end(), kind) == kinds.end()) return std::nullopt;
-  if (auto reasoned = reasoned_grade(instance, kind, limits)) return reasoned;
-  const auto space = graded_space(instance, kind);
+  if (auto reasoned = graded->reasoned_grade(instance, kind, limits)) return reasoned;
+  const auto space = graded->graded_space(instance, kind);
   return grade(*space, limits);
 }
 
 std::optional<Grade> Family::propagation_grade_of(const Instance& instance, const std::string& kind,
                                                   const Limits& limits) const {
-  const auto kinds = graded_kinds();
+  const Grading* graded = grading();
+  if (!graded) return std::nullopt;
+  const auto kinds = graded->graded_kinds();
   if (std::find(kinds.begin(), kinds.end(), kind) == kinds.end()) return std::nullopt;
-  const auto space = graded_space(instance, kind);
+  const auto space = graded->graded_space(instance, kind);
   return grade(*space, limits);
+}
+
+std::vector<std::string> Family::graded_kinds() const {
+  const Grading* graded = grading();
+  return graded ? graded->graded_kinds() : std::vector<std::string>{};
 }
 
 std::vector<KindInfo> Family::every_measure() const {
@@ -171,6 +145,10 @@ std::string Family::count_phrase(const std::string& kind, const Count& count,
   const std::string convention = convention_text(options);
   return count_words(count, kind + " solution", kind + " solutions") +
          (convention.empty() ? "" : " (" + convention + ")");
+}
+
+std::string Family::how_to_mark(const std::string&, const OptionValues&) const {
+  return "";
 }
 
 std::string convention_text(const OptionValues& options) {

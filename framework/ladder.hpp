@@ -1,6 +1,6 @@
-// What every ladder of techniques (Family::reasoned_grade) shares: the words of its steps and
+// What every ladder of techniques (Grading::reasoned_grade) shares: the words of its steps and
 // grade, the search that counts a guesser's nodes where it stalls, and each step's cells for a
-// key's drawing (Family::explain; render/grid.hpp marks them).
+// key's drawing (Grading::explain; render/grid.hpp marks them).
 #pragma once
 
 #include <cstdint>

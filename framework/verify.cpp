@@ -57,6 +57,27 @@ std::string count_text(const Count& count) {
   return count.exact ? to_string(count.value) : "at least " + to_string(count.value);
 }
 
+// `kind` counted again by the family's second method (Verification::verify_counts); a family
+// without one has its counts called not verifiable, and verify says why.
+Recount second_counts(const Family& family, const Instance& instance, const std::string& kind,
+                      const OptionValues& options, const Limits& limits) {
+  const Verification* second = family.verification();
+  Recount again = second ? second->verify_counts(instance, kind, options, limits) : Recount{};
+  if (!again.value && again.method.empty())
+    again.method = "the family " + family.name() + " has no second counting method (verify_counts)";
+  return again;
+}
+
+// The instance's class size by the family's second method (Verification::verify_class_size).
+Recount second_class_size(const Family& family, const Instance& instance, const Limits& limits) {
+  const Verification* second = family.verification();
+  Recount size = second ? second->verify_class_size(instance, limits) : Recount{};
+  if (!size.value && size.method.empty())
+    size.method =
+        "the family " + family.name() + " has no second method for class sizes (verify_class_size)";
+  return size;
+}
+
 // The solution options of a record's convention, read as a spec's are.
 OptionValues convention_of(const Family& family, const Json& convention, const std::string& file) {
   const YAML::Node node = YAML::Load(convention.dump());
@@ -164,7 +185,7 @@ Checked Verifier::read_record(const ResultFile& file, const ResultRecord& record
 
 std::optional<Natural> Verifier::second_count(Checked& c, const std::string& kind) const {
   if (const auto it = c.verified.find(kind); it != c.verified.end()) return it->second;
-  const Recount again = c.family->verify_counts(*c.instance, kind, c.convention, limits_);
+  const Recount again = second_counts(*c.family, *c.instance, kind, c.convention, limits_);
   if (again.value && again.value->exact) {
     c.verified[kind] = again.value->value;
     return again.value->value;
@@ -179,7 +200,7 @@ void Verifier::check_record(Checked& c) const {
   for (const auto& [kind, claimed] : c.claimed) {
     const std::string text =
         kind + " = " + count_text(claimed) + (convention.empty() ? "" : " (" + convention + ")");
-    const Recount again = c.family->verify_counts(*c.instance, kind, c.convention, limits_);
+    const Recount again = second_counts(*c.family, *c.instance, kind, c.convention, limits_);
     if (!again.value) {
       add_to(c.claims, "counts", where, text, Verdict::not_verifiable, again.method);
       continue;
@@ -211,7 +232,7 @@ void Verifier::check_record(Checked& c) const {
   }
   if (c.record->class_size) {
     const std::string text = "class size " + to_string(*c.record->class_size);
-    const Recount size = c.family->verify_class_size(*c.instance, limits_);
+    const Recount size = second_class_size(*c.family, *c.instance, limits_);
     if (!size.value) {
       add_to(c.claims, "class", where, text, Verdict::not_verifiable, size.method);
     } else if (!size.value->exact) {
@@ -456,7 +477,8 @@ void Verifier::check_objective(const ResultFile& result, std::vector<Checked>& r
         last.family->check_kind(kind, {result.file, static_cast<int>(result.summary_line), 0},
                                 "summary.witness.counts");
         const Count claimed = count_from_json(value, r, "counts." + kind);
-        const Recount again = last.family->verify_counts(*last.instance, kind, convention, limits_);
+        const Recount again =
+            second_counts(*last.family, *last.instance, kind, convention, limits_);
         if (!again.value || !again.value->exact) {
           unknown.push_back(kind);
         } else if (claimed.exact ? again.value->value != claimed.value
@@ -487,7 +509,9 @@ void Verifier::check_objective(const ResultFile& result, std::vector<Checked>& r
 // knows. Returns whether they verified that the census is complete.
 bool Verifier::check_census(const ResultFile& result, const std::vector<Checked>& records) {
   const Spec& spec = *options_.spec;
-  const auto figures = spec.family->census_figures(spec.parameters, spec.instance);
+  const Verification* second = spec.family->verification();
+  const auto figures =
+      second ? second->census_figures(spec.parameters, spec.instance) : std::vector<CensusFigure>{};
   const std::string where = at_line(result.file, result.summary_line);
   bool complete = false;
   for (const CensusFigure& figure : figures) {
@@ -528,9 +552,11 @@ std::optional<Rerun> Verifier::list_again(const Spec& spec) const {
   const auto better = [&](const Natural& a, const Natural& b) {
     return spec.objective->minimize ? a < b : a > b;
   };
+  const Verification* second = family.verification();
+  if (!second) return std::nullopt;
   const auto started = Clock::now();
   const auto listing =
-      family.verify_space(spec.parameters, spec.instance, limits_, [&](const Instance& instance) {
+      second->verify_space(spec.parameters, spec.instance, limits_, [&](const Instance& instance) {
         ++classes;
         if (!family.satisfies(instance, spec.instance)) return true;
         for (const auto& [name, bounds] : spec.measure_bounds) {
@@ -545,7 +571,7 @@ std::optional<Rerun> Verifier::list_again(const Spec& spec) const {
         const auto count = [&](const std::string& kind) -> std::optional<Natural> {
           if (const auto it = counts.find(kind); it != counts.end()) return it->second;
           const Recount again =
-              family.verify_counts(instance, kind, spec.solution_options, limits_);
+              second_counts(family, instance, kind, spec.solution_options, limits_);
           if (!again.value || !again.value->exact) {
             unknown = kind + " (" + again.method + ")";
             return std::nullopt;
@@ -730,7 +756,7 @@ void Verifier::check_given(const ResultFile& result, std::vector<Checked>& recor
     fails.push_back("the instance constraints do not hold");
   for (const auto& [kind, bounds] : spec.bounds) {
     const Recount again =
-        spec.family->verify_counts(*spec.given, kind, spec.solution_options, limits_);
+        second_counts(*spec.family, *spec.given, kind, spec.solution_options, limits_);
     if (!again.value || !again.value->exact) {
       unknown.push_back(kind);
       continue;

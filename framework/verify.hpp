@@ -3,15 +3,15 @@
 // see it again).
 //
 //   counts     each record's counts, in its convention, by the family's second method
-//              (Family::verify_counts), which shares no model code with its first
+//              (Verification::verify_counts), which shares no model code with its first
 //   classes    each record's canonical key recomputed from its instance; no two records in one
-//              class; each class size by a second method (Family::verify_class_size)
+//              class; each class size by a second method (Verification::verify_class_size)
 //   the spec   (with the spec) each record meets it: parameters, instance constraints, the
 //              bounds on its verified counts and measures; same spec hash and convention
 //   summary    the number of records and the sum of their class sizes; with an objective, the
 //              records improve one after another, the last reaches `best`, none beats it
 //   census     a census of every instance: the class sizes summed, and other figures the
-//              family knows (Family::census_figures), against their published values
+//              family knows (Verification::census_figures), against their published values
 //   shards     every manifest re-read and consistent; shard K of N owns its share of the
 //              subproblems and reports all of them; every subproblem covered exactly once; one
 //              spec, version, seed and convention; no record outside its shard's subproblems;

@@ -605,8 +605,9 @@ Bounds within(Bounds bounds, const Bounds& narrower) {
 void class_walk(Run& run, const Split& split) {
   const Spec& spec = run.spec();
   const InstanceSearch search = instance_search(spec, false);
+  const Classes* classes = spec.family->classes();
   const std::unique_ptr<Growth> growth =
-      spec.family->growth_for(spec.parameters, spec.instance, search);
+      classes ? classes->growth(spec.parameters, spec.instance, search) : nullptr;
   if (!growth)
     throw InputError({spec.file, 0, 0}, "generate.strategy",
                      "classes: the family " + spec.family->name() +
@@ -698,8 +699,8 @@ void sample(Run& run, const std::function<std::shared_ptr<const Instance>(Rng&)>
 void random_sampling(Run& run) {
   const Spec& spec = run.spec();
   sample(run, [&](Rng& rng) {
-    return std::shared_ptr<const Instance>(spec.family->random_instance_within(
-        spec.parameters, spec.instance, spec.measure_bounds, rng));
+    return std::shared_ptr<const Instance>(
+        spec.family->random_instance(spec.parameters, spec.instance, spec.measure_bounds, rng));
   });
 }
 
@@ -717,26 +718,26 @@ void minimal_puzzles(Run& run) {
     throw InputError({spec.file, 0, 0}, "solutions",
                      "minimal: a kind with exactly 1 solution (the puzzle's unique answer), "
                      "for example {solution: {exactly: 1}}");
+  const Clues* clues = spec.family->clues();
+  if (!clues)
+    throw InputError({spec.file, 0, 0}, "generate.strategy",
+                     "minimal: the family " + spec.family->name() +
+                         " declares no clues (Family::clues, see "
+                         "docs/adding-a-family.md); use random or search");
   sample(run, [&](Rng& rng) -> std::shared_ptr<const Instance> {
-    const std::optional<CluedSolution> drawn =
-        spec.family->clued_solution(spec.parameters, spec.instance, rng);
-    if (!drawn)
-      throw InputError({spec.file, 0, 0}, "generate.strategy",
-                       "minimal: the family " + spec.family->name() +
-                           " declares no clues (Family::clued_solution, see "
-                           "docs/adding-a-family.md); use random or search");
-    std::vector<bool> kept(drawn->clues, false);
+    const CluedSolution drawn = clues->clued_solution(spec.parameters, spec.instance, rng);
+    std::vector<bool> kept(drawn.clues, false);
     const auto unique = [&] {
-      const auto puzzle = spec.family->with_clues(*drawn->full, kept);
+      const auto puzzle = clues->with_clues(*drawn.full, kept);
       const Count count =
           spec.family->count(*puzzle, *unique_kind, spec.solution_options, 2, run.limits());
       return count.exact && count.value == 1;
     };
     grid::minimal_clues(
-        static_cast<int>(drawn->clues),
+        static_cast<int>(drawn.clues),
         [&](int clue, bool on) { kept[static_cast<std::size_t>(clue)] = on; }, unique, rng);
     if (run.limits().expired()) return nullptr;  // a count cut short says nothing of minimality
-    return spec.family->with_clues(*drawn->full, kept);
+    return clues->with_clues(*drawn.full, kept);
   });
 }
 

@@ -8,7 +8,7 @@
 //               early; also complete, so it proves too when it runs out.
 //   random      seeded uniform sampling of the family's instances, filtered; never proves.
 //   classes     one instance per class, grown step by step as the family declares
-//               (Family::growth, framework/classes.hpp): the cost follows the number of
+//               (Classes::growth, framework/classes.hpp): the cost follows the number of
 //               classes, not of instances, and nothing is remembered across classes.
 //   given       the spec names one instance (`given: FILE`): judge just that one.
 //

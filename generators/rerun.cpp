@@ -70,7 +70,8 @@ std::optional<Rerun> search_again(const Spec& spec, const std::string& strategy,
     ways.push_back({std::move(way), how + ", the spec's bounds pruning the space"});
   };
   const bool walked = strategy == "classes";
-  if (!walked && spec.family->growth(spec.parameters, spec.instance)) {
+  if (!walked && spec.family->classes() &&
+      spec.family->classes()->growth(spec.parameters, spec.instance, InstanceSearch{})) {
     again.generate.strategy = "classes";
     both(again, "a walk of the classes (canonical augmentation) instead of the tree search");
   } else {

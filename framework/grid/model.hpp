@@ -59,8 +59,8 @@ std::uint64_t count_up_to(S& root, std::uint64_t cap, const Limits& limits = Lim
 // clue must be true of one solution fixed in advance (a drawn Latin square), so that unique()
 // holds once every clue is set.
 //
-// `least`: a floor from a spec's bound on the number of clues (random_instance_within). Clues
-// are added past uniqueness until `least` are set, and none is taken back once only `least`
+// `least`: a floor from a spec's bound on the number of clues (Family::random_instance's measures).
+// Clues are added past uniqueness until `least` are set, and none is taken back once only `least`
 // remain: the puzzle is still unique, and minimal only where the floor was not reached.
 std::vector<int> minimal_clues(int count, const std::function<void(int clue, bool on)>& set,
                                const std::function<bool()>& unique, Rng& rng, int least = 0);

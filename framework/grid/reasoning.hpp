@@ -77,7 +77,7 @@ struct Reasoning {
 Reasoning reason(const LatinPuzzle& puzzle, const Limits& limits, std::size_t max_steps = 0,
                  std::uint64_t search_node_limit = 1000000, const Wording& wording = {});
 
-// The first `steps` deductions by the ladder, for Family::explain: the words and each step's
+// The first `steps` deductions by the ladder, for Grading::explain: the words and each step's
 // cells. The family adds its drawing: its grid with render::Grid::mark_steps(step_cells(...)).
 Explanation explain(const LatinPuzzle& puzzle, std::size_t steps, const Limits& limits,
                     const Wording& wording = {});

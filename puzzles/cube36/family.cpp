@@ -120,8 +120,16 @@ class Placement final : public Solution {
   std::vector<int> pieces_;
 };
 
-class Cube36 final : public FamilyOf<Board> {
+// Every capability but clues (family.hpp): classes to walk, grades, second methods for verify.
+class Cube36 final : public FamilyOf<Board>,
+                     public Classes,
+                     public GradingOf<Board>,
+                     public VerificationOf<Board> {
  public:
+  const Classes* classes() const override { return this; }
+  const Grading* grading() const override { return this; }
+  const Verification* verification() const override { return this; }
+
   std::string name() const override { return kName; }
   std::string title() const override { return "The 36 Cube"; }
   std::string summary() const override {
@@ -216,6 +224,14 @@ class Cube36 final : public FamilyOf<Board> {
     return text + (options.choice("modulo") == "color-relabelling"
                        ? " up to renaming the colours"
                        : " (each colouring of the board counts)");
+  }
+
+  // Counted up to renaming the colours, a pupil's board is right with other colours.
+  std::string how_to_mark(const std::string&, const OptionValues& options) const override {
+    if (options.choice("modulo") != "color-relabelling") return "";
+    return "A pupil's board with the colours renamed is right too: pair each colour in the "
+           "pupil's first row with the key's colour in the same cell, rename the pupil's colours "
+           "that way, and every cell must then match the key.";
   }
 
   std::unique_ptr<Instance> read_instance(const YAML::Node& document,
@@ -319,6 +335,7 @@ class Cube36 final : public FamilyOf<Board> {
   }
   std::unique_ptr<Instance> random_instance(const OptionValues& parameters,
                                             const OptionValues& constraints,
+                                            const std::map<std::string, Bounds>&,
                                             Rng& rng) const override {
     const int n = static_cast<int>(parameters.integer("n"));
     std::vector<int> sizes;
@@ -333,8 +350,8 @@ class Cube36 final : public FamilyOf<Board> {
   }
   // Latin boards with ordinary pieces, row by row (growth.hpp); special pieces pin cells, so
   // those boards have no classes to walk.
-  std::unique_ptr<Growth> growth(const OptionValues& parameters,
-                                 const OptionValues& constraints) const override {
+  std::unique_ptr<Growth> growth(const OptionValues& parameters, const OptionValues& constraints,
+                                 const InstanceSearch&) const override {
     if (!constraints.boolean("latin") || !special_pieces(parameters).empty()) return nullptr;
     return latin_board_growth(static_cast<int>(parameters.integer("n")), colour_names(parameters));
   }

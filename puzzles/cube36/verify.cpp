@@ -395,19 +395,22 @@ std::vector<CensusFigure> latin_census_figures(int n) {
   const auto it = known.find(n);
   if (it == known.end()) return {};
   const std::string order = std::to_string(n);
-  return {{"Latin squares of order " + order + " (OEIS A002860), the sum of the class sizes",
-           Natural(it->second.first), true,
-           [](const Instance& instance, const Limits& limits) -> std::optional<Natural> {
-             const auto size = class_size_again(dynamic_cast<const Board&>(instance), limits);
-             if (!size.value || !size.value->exact) return std::nullopt;
-             return size.value->value;
-           }},
-          {"isotopy classes of Latin squares of order " + order +
-               " (OEIS A040082): a board class is one, or two when the board is not isotopic "
-               "to its transpose",
-           Natural(it->second.second), false, [](const Instance& instance, const Limits&) {
-             return isotopy_classes_of(dynamic_cast<const Board&>(instance));
-           }}};
+  return {CensusFigure::of<Board>(
+              "Latin squares of order " + order + " (OEIS A002860), the sum of the class sizes",
+              Natural(it->second.first), true,
+              [](const Board& board, const Limits& limits) -> std::optional<Natural> {
+                const auto size = class_size_again(board, limits);
+                if (!size.value || !size.value->exact) return std::nullopt;
+                return size.value->value;
+              }),
+          CensusFigure::of<Board>(
+              "isotopy classes of Latin squares of order " + order +
+                  " (OEIS A040082): a board class is one, or two when the board is not isotopic "
+                  "to its transpose",
+              Natural(it->second.second), false,
+              [](const Board& board, const Limits&) -> std::optional<Natural> {
+                return isotopy_classes_of(board);
+              })};
 }
 
 }  // namespace puzzlegen::cube36

@@ -113,8 +113,14 @@ std::array<Bounds, kVarieties> solid_bounds(const InstanceSearch& search) {
   return out;
 }
 
-class EightBlocks final : public FamilyOf<BlocksInstance> {
+// Classes to walk and second methods for verify (family.hpp); its puzzles are not graded.
+class EightBlocks final : public FamilyOf<BlocksInstance>,
+                          public Classes,
+                          public VerificationOf<BlocksInstance> {
  public:
+  const Classes* classes() const override { return this; }
+  const Verification* verification() const override { return this; }
+
   std::string name() const override { return kName; }
   std::string title() const override { return "Eight Blocks to Madness"; }
   std::string summary() const override {
@@ -295,6 +301,7 @@ class EightBlocks final : public FamilyOf<BlocksInstance> {
   }
   std::unique_ptr<Instance> random_instance(const OptionValues& parameters,
                                             const OptionValues& constraints,
+                                            const std::map<std::string, Bounds>&,
                                             Rng& rng) const override {
     // Each variety's count uniform in 0..max-per-variety.
     const auto most = static_cast<std::uint64_t>(constraints.integer("max-per-variety"));
@@ -306,13 +313,8 @@ class EightBlocks final : public FamilyOf<BlocksInstance> {
 
   // Multisets grown a cube at a time (growth.hpp), up to the symmetries of the convention
   // that keep the spec's bounds on every variety's cubes and solid.
-  std::unique_ptr<Growth> growth(const OptionValues& parameters,
-                                 const OptionValues& constraints) const override {
-    return growth_for(parameters, constraints, InstanceSearch{});
-  }
-  std::unique_ptr<Growth> growth_for(const OptionValues& parameters,
-                                     const OptionValues& constraints,
-                                     const InstanceSearch& search) const override {
+  std::unique_ptr<Growth> growth(const OptionValues& parameters, const OptionValues& constraints,
+                                 const InstanceSearch& search) const override {
     CubeGrowthSpec spec;
     spec.colors = colour_names(parameters);
     spec.convention = convention_of(constraints);

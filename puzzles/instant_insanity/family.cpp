@@ -108,8 +108,16 @@ class TowerSolution final : public Solution {
   std::vector<int> rotations_;
 };
 
-class InstantInsanity final : public FamilyOf<TowerInstance> {
+// Every capability (family.hpp): classes to walk, grades, second methods for verify.
+class InstantInsanity final : public FamilyOf<TowerInstance>,
+                              public Classes,
+                              public GradingOf<TowerInstance>,
+                              public VerificationOf<TowerInstance> {
  public:
+  const Classes* classes() const override { return this; }
+  const Grading* grading() const override { return this; }
+  const Verification* verification() const override { return this; }
+
   std::string name() const override { return kName; }
   std::string title() const override { return "Instant Insanity"; }
   std::string summary() const override {
@@ -212,6 +220,18 @@ class InstantInsanity final : public FamilyOf<TowerInstance> {
     if (c.modulo == 8) text += " up to turning or flipping the whole tower";
     return text + (c.count_as == CountAs::arrangements ? " (towers that look the same count once)"
                                                        : " (each way of turning a cube counts)");
+  }
+
+  // A pupil's tower matches the key's only up to the turns the convention counts as one.
+  std::string how_to_mark(const std::string&, const OptionValues& options) const override {
+    const std::string modulo = options.choice("modulo");
+    if (modulo == "tower-symmetry")
+      return "The same tower turned round, or turned upside down, is the same answer: check "
+             "that each of its four sides shows every colour once.";
+    if (modulo == "tower-rotation")
+      return "The same tower turned round is the same answer: check that each of its four "
+             "sides shows every colour once.";
+    return "";
   }
 
   std::unique_ptr<Instance> read_instance(const YAML::Node& document,
@@ -329,14 +349,15 @@ class InstantInsanity final : public FamilyOf<TowerInstance> {
   }
   // Sets of cubes, a cube at a time, up to reordering cubes and renaming colours (growth.hpp);
   // both instance constraints are constraints on cubes, so the growth keeps to them.
-  std::unique_ptr<Growth> growth(const OptionValues& parameters,
-                                 const OptionValues& constraints) const override {
+  std::unique_ptr<Growth> growth(const OptionValues& parameters, const OptionValues& constraints,
+                                 const InstanceSearch&) const override {
     return cube_set_growth(colour_names(parameters),
                            constraints.boolean("every-cube-uses-all-colors"),
                            constraints.boolean("distinct-cubes"));
   }
   std::unique_ptr<Instance> random_instance(const OptionValues& parameters,
                                             const OptionValues& constraints,
+                                            const std::map<std::string, Bounds>&,
                                             Rng& rng) const override {
     // Cubes are independent, so drawing each cube until it meets the per-cube constraint is
     // uniform over the instances that meet it (whole-instance rejection would almost never

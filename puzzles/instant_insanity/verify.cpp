@@ -409,13 +409,13 @@ std::vector<CensusFigure> cube_census_figures(int n, bool every_cube_all_colours
                      std::to_string(n) + " cubes from the " + std::to_string(kinds) +
                      " kinds of cube" + (every_cube_all_colours ? " showing every colour" : "") +
                      ", the sum of the class sizes";
-  return {{what, instances, true,
-           [](const Instance& instance, const Limits& limits) -> std::optional<Natural> {
-             const Recount size =
-                 class_size_again(dynamic_cast<const TowerInstance&>(instance), limits);
-             if (!size.value || !size.value->exact) return std::nullopt;
-             return size.value->value;
-           }}};
+  return {CensusFigure::of<TowerInstance>(
+      what, instances, true,
+      [](const TowerInstance& tower, const Limits& limits) -> std::optional<Natural> {
+        const Recount size = class_size_again(tower, limits);
+        if (!size.value || !size.value->exact) return std::nullopt;
+        return size.value->value;
+      })};
 }
 
 std::optional<Listing> list_towers(const std::vector<std::string>& colors,

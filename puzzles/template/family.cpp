@@ -203,8 +203,14 @@ class GrowNumbers final : public Growth {
   bool distinct_;
 };
 
-class Partition final : public FamilyOf<Cards> {
+// The family: FamilyOf<Cards> for what every family has, and the optional capabilities it
+// offers (family.hpp), each returned below as `this`: classes to walk, and second methods for
+// `puzzlegen verify`.
+class Partition final : public FamilyOf<Cards>, public Classes, public VerificationOf<Cards> {
  public:
+  const Classes* classes() const override { return this; }
+  const Verification* verification() const override { return this; }
+
   std::string name() const override { return "partition"; }
   std::string title() const override { return "Number Partition"; }
   std::string summary() const override {
@@ -309,14 +315,15 @@ class Partition final : public FamilyOf<Cards> {
                                         static_cast<int>(constraints.integer("largest")),
                                         constraints.boolean("distinct"), search);
   }
-  std::unique_ptr<Growth> growth(const OptionValues& parameters,
-                                 const OptionValues& constraints) const override {
+  std::unique_ptr<Growth> growth(const OptionValues& parameters, const OptionValues& constraints,
+                                 const InstanceSearch&) const override {
     return std::make_unique<GrowNumbers>(static_cast<int>(parameters.integer("n")),
                                          static_cast<int>(constraints.integer("largest")),
                                          constraints.boolean("distinct"));
   }
   std::unique_ptr<Instance> random_instance(const OptionValues& parameters,
                                             const OptionValues& constraints,
+                                            const std::map<std::string, Bounds>&,
                                             Rng& rng) const override {
     const int n = static_cast<int>(parameters.integer("n"));
     const int max = static_cast<int>(constraints.integer("largest"));

@@ -524,7 +524,7 @@ TEST_CASE(
     const auto grade = family.grade_of(board, "ordinary", kNoLimit);
     REQUIRE(grade);
     CHECK(grade->level == r.grade.level);
-    const Explanation explained = family.explain(board, "ordinary", 3, 680, kNoLimit);
+    const Explanation explained = family.grading()->explain(board, "ordinary", 3, 680, kNoLimit);
     CHECK(explained.steps.size() ==
           std::min<std::size_t>(3, r.steps.size() + (board.has_givens() ? 0 : 1)));
     if (!board.has_givens())
@@ -543,6 +543,7 @@ TEST_CASE("cube36: special pieces in play leave the grade to propagation", "[cub
   CHECK(colour_puzzle(board, Kind::ordinary));
   CHECK(builtin_families()
             .find("cube36")
+            ->grading()
             ->explain(board, "solution", 5, 680, kNoLimit)
             .steps.empty());
 }

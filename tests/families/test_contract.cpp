@@ -79,3 +79,23 @@ TEST_CASE("contract: a broken family fails the checks, each named", "[contract]"
   CHECK(has("to_json read back gives"));
   CHECK(has("satisfies its instance constraints"));
 }
+
+TEST_CASE("contract: a family gives the words to mark answers in its own convention",
+          "[contract][worksheet]") {
+  const auto options = [](const Family& family, const std::string& yaml) {
+    return read_options(YAML::Load(yaml), family.solution_options(), "solutions", "");
+  };
+  const Family& cube36 = *every_family().find("cube36");
+  CHECK_THAT(cube36.how_to_mark("solution", options(cube36, "{modulo: color-relabelling}")),
+             Catch::Contains("colours renamed is right too"));
+  CHECK(cube36.how_to_mark("solution", options(cube36, "{modulo: none}")).empty());
+  const Family& towers = *every_family().find("instant-insanity");
+  CHECK_THAT(towers.how_to_mark("all-different", options(towers, "{modulo: tower-symmetry}")),
+             Catch::Contains("turned upside down"));
+  CHECK_THAT(towers.how_to_mark("all-different", options(towers, "{modulo: tower-rotation}")),
+             Catch::StartsWith("The same tower turned round is the same answer"));
+  CHECK(towers.how_to_mark("all-different", options(towers, "{}")).empty());
+  // The template counts up to swapping its groups, and leaves the marking to the key's words.
+  const Family& partition = *every_family().find("partition");
+  CHECK(partition.how_to_mark("split", options(partition, "{modulo: swap}")).empty());
+}

@@ -230,7 +230,7 @@ std::unique_ptr<TowerInstance> tower_of(const nlohmann::json& instance) {
 
 std::unique_ptr<Growth> growth_of(const std::string& text) {
   const Spec spec = parse_spec(text, "census.yaml", builtin_families());
-  auto growth = spec.family->growth(spec.parameters, spec.instance);
+  auto growth = spec.family->classes()->growth(spec.parameters, spec.instance, InstanceSearch{});
   REQUIRE(growth);
   return growth;
 }

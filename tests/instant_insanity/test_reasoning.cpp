@@ -171,7 +171,7 @@ TEST_CASE(
     REQUIRE(grade);
     CHECK(grade->level == reasoned->grade.level);
     // Every kind but all-different keeps the propagation grade.
-    CHECK(family.explain(tower, "all-equal", 5, 680, Limits{}).steps.empty());
+    CHECK(family.grading()->explain(tower, "all-equal", 5, 680, Limits{}).steps.empty());
   }
   INFO(solved << " decided, " << stalled << " stalled (" << none << " without a solution)");
   CHECK(solved > 50);

@@ -65,6 +65,7 @@ class Broken final : public FamilyOf<Number> {
     return std::make_unique<NumberSpace>();
   }
   std::unique_ptr<Instance> random_instance(const OptionValues&, const OptionValues&,
+                                            const std::map<std::string, Bounds>&,
                                             Rng& rng) const override {
     return std::make_unique<Number>(2 * static_cast<int>(rng.below(3)));
   }

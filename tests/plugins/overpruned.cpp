@@ -39,8 +39,9 @@ class NumberSpace final : public InstanceSpace {
   Gecode::IntVar x_;
 };
 
-class Overpruned final : public FamilyOf<Number> {
+class Overpruned final : public FamilyOf<Number>, public VerificationOf<Number> {
  public:
+  const Verification* verification() const override { return this; }
   std::string name() const override { return "overpruned"; }
   std::string summary() const override { return "a number from 0 to 9, pruned wrongly"; }
   std::vector<OptionInfo> parameters() const override { return {}; }
@@ -75,6 +76,7 @@ class Overpruned final : public FamilyOf<Number> {
     return std::make_unique<NumberSpace>(search);
   }
   std::unique_ptr<Instance> random_instance(const OptionValues&, const OptionValues&,
+                                            const std::map<std::string, Bounds>&,
                                             Rng& rng) const override {
     return std::make_unique<Number>(static_cast<int>(rng.below(10)));
   }

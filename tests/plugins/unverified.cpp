@@ -1,5 +1,5 @@
-// A plugin family with no second methods (Family::verify_counts and verify_class_size left to
-// their defaults): `puzzlegen verify` must call its claims not verifiable, never verified.
+// A plugin family with no second methods (no Verification, family.hpp): `puzzlegen verify`
+// must call its claims not verifiable, never verified.
 #include "plugin.hpp"
 
 namespace {
@@ -45,6 +45,7 @@ class Tallies final : public FamilyOf<Tally> {
     return nullptr;
   }
   std::unique_ptr<Instance> random_instance(const OptionValues&, const OptionValues&,
+                                            const std::map<std::string, Bounds>&,
                                             Rng&) const override {
     return std::make_unique<Tally>(1);
   }

@@ -252,7 +252,7 @@ TEST_CASE("drawing: random instances of every family, and their solutions, are w
     const OptionValues constraints =
         read_options(YAML::Node(), family->instance_constraints(), "instance", "");
     for (int i = 0; i < 10; ++i) {
-      const auto instance = family->random_instance(parameters, constraints, rng);
+      const auto instance = family->random_instance(parameters, constraints, {}, rng);
       INFO(family->name() << " " << instance->to_json().dump());
       const auto doc = parse(svg_of(instance->draw(puzzlegen::render::kPageWidth)));
       CHECK(count(doc, "//g[@class='legend']/g[@class='disc']") >= 1);
@@ -277,7 +277,7 @@ TEST_CASE("drawing: the Instant Insanity key's edge labels never overlap", "[ren
     const OptionValues constraints =
         read_options(YAML::Node(), family.instance_constraints(), "instance", "");
     for (int i = 0; i < 300 && drawn < 12 * (n - 2); ++i) {
-      const auto instance = family.random_instance(parameters, constraints, rng);
+      const auto instance = family.random_instance(parameters, constraints, {}, rng);
       const auto solution = family.first_solution(*instance, "all-different",
                                                   Limits::within(std::chrono::seconds(5)));
       if (!solution) continue;

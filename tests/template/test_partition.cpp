@@ -53,7 +53,7 @@ TEST_CASE("template: counts equal the brute force in both conventions", "[templa
     const OptionValues constraints =
         read_options(YAML::Node(), family.instance_constraints(), "instance", "");
     for (int i = 0; i < 200; ++i) {
-      const auto instance = family.random_instance(parameters, constraints, rng);
+      const auto instance = family.random_instance(parameters, constraints, {}, rng);
       const Count count = family.count(*instance, "split", options, 0, Limits{});
       INFO(instance->to_json().dump() << " modulo " << modulo);
       CHECK(count.exact);

@@ -130,8 +130,16 @@ class GridSpace final : public InstanceSpace {
   Gecode::IntVar given_count_, sign_count_, clue_count_;
 };
 
-class Futoshiki final : public FamilyOf<Grid> {
+// Clues for the minimal strategy, grades and second methods for verify (family.hpp).
+class Futoshiki final : public FamilyOf<Grid>,
+                        public CluesOf<Grid>,
+                        public GradingOf<Grid>,
+                        public VerificationOf<Grid> {
  public:
+  const Clues* clues() const override { return this; }
+  const Grading* grading() const override { return this; }
+  const Verification* verification() const override { return this; }
+
   std::string name() const override { return "futoshiki"; }
   std::string title() const override { return "Futoshiki"; }
   std::string summary() const override {
@@ -246,19 +254,11 @@ class Futoshiki final : public FamilyOf<Grid> {
 
   // A minimal puzzle with one solution, the way hand-made generators build them: a random
   // Latin square, clues of it added in a random order until it is the only solution, then
-  // every clue whose removal keeps it the only one removed, in a random order.
-  std::unique_ptr<Instance> random_instance(const OptionValues& parameters,
-                                            const OptionValues& constraints,
+  // every clue whose removal keeps it the only one removed, in a random order. A spec's least
+  // number of clues (givens and signs) is a floor: clues are taken back only down to it.
+  std::unique_ptr<Instance> random_instance(const OptionValues& parameters, const OptionValues&,
+                                            const std::map<std::string, Bounds>& measures,
                                             Rng& rng) const override {
-    return random_instance_within(parameters, constraints, {}, rng);
-  }
-
-  // A spec's least number of clues (givens and signs) is a floor: clues are taken back only
-  // down to it.
-  std::unique_ptr<Instance> random_instance_within(const OptionValues& parameters,
-                                                   const OptionValues&,
-                                                   const std::map<std::string, Bounds>& measures,
-                                                   Rng& rng) const override {
     const int n = static_cast<int>(parameters.integer("n"));
     const std::vector<int> square = random_latin_square(n, rng);
     const auto pairs = grid::neighbour_pairs(n);
@@ -324,8 +324,8 @@ class Futoshiki final : public FamilyOf<Grid> {
 
   // The clues the `minimal` strategy takes back one by one, numbered as above: a random Latin
   // square with every cell given and every sign between neighbours drawn.
-  std::optional<CluedSolution> clued_solution(const OptionValues& parameters, const OptionValues&,
-                                              Rng& rng) const override {
+  CluedSolution clued_solution(const OptionValues& parameters, const OptionValues&,
+                               Rng& rng) const override {
     const int n = static_cast<int>(parameters.integer("n"));
     Board board = Board::empty(n, true);
     board.cells = random_latin_square(n, rng);

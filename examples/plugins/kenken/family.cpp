@@ -326,8 +326,15 @@ std::vector<std::vector<int>> split_cage(int n, const std::vector<int>& cage, in
   return out;
 }
 
-class KenKen final : public FamilyOf<Puzzle> {
+// Grades and second methods for verify (family.hpp); cages are not clues taken back one by
+// one, so it offers no Clues.
+class KenKen final : public FamilyOf<Puzzle>,
+                     public GradingOf<Puzzle>,
+                     public VerificationOf<Puzzle> {
  public:
+  const Grading* grading() const override { return this; }
+  const Verification* verification() const override { return this; }
+
   std::string name() const override { return "kenken"; }
   std::string title() const override { return "KenKen"; }
   std::string summary() const override {
@@ -457,6 +464,7 @@ class KenKen final : public FamilyOf<Puzzle> {
   // partition into cages of 1 to 4 cells, an operation per cage; then, while a second solution
   // exists, a cage where it differs gets an operation that rules it out, or is cut in two.
   std::unique_ptr<Instance> random_instance(const OptionValues& parameters, const OptionValues&,
+                                            const std::map<std::string, Bounds>&,
                                             Rng& rng) const override {
     const int n = static_cast<int>(parameters.integer("n"));
     const bool multiplication = parameters.choice("operations") == "multiplication";

@@ -167,8 +167,16 @@ std::vector<int> random_full_grid(int box_rows, int box_columns, grid::LatinCoun
   return out;
 }
 
-class SudokuFamily final : public FamilyOf<Sudoku> {
+// Clues for the minimal strategy, grades and second methods for verify (family.hpp).
+class SudokuFamily final : public FamilyOf<Sudoku>,
+                           public CluesOf<Sudoku>,
+                           public GradingOf<Sudoku>,
+                           public VerificationOf<Sudoku> {
  public:
+  const Clues* clues() const override { return this; }
+  const Grading* grading() const override { return this; }
+  const Verification* verification() const override { return this; }
+
   std::string name() const override { return "sudoku"; }
   std::string title() const override { return "Sudoku"; }
   std::string summary() const override {
@@ -281,18 +289,11 @@ class SudokuFamily final : public FamilyOf<Sudoku> {
 
   // A minimal puzzle with one solution, the way hand-made generators build them: a random full
   // grid, its numbers given in a random order until it is the only solution, then every given
-  // whose removal keeps it the only one removed, in a random order.
-  std::unique_ptr<Instance> random_instance(const OptionValues& parameters,
-                                            const OptionValues& constraints,
+  // whose removal keeps it the only one removed, in a random order. A spec's least number of
+  // givens is a floor: givens are taken back only down to it.
+  std::unique_ptr<Instance> random_instance(const OptionValues& parameters, const OptionValues&,
+                                            const std::map<std::string, Bounds>& measures,
                                             Rng& rng) const override {
-    return random_instance_within(parameters, constraints, {}, rng);
-  }
-
-  // A spec's least number of givens is a floor: givens are taken back only down to it.
-  std::unique_ptr<Instance> random_instance_within(const OptionValues& parameters,
-                                                   const OptionValues&,
-                                                   const std::map<std::string, Bounds>& measures,
-                                                   Rng& rng) const override {
     const auto [rows, columns] = shape(parameters);
     const int n = rows * columns, cells = n * n;
     const auto boxes = boxes_of(rows, columns);
@@ -327,8 +328,8 @@ class SudokuFamily final : public FamilyOf<Sudoku> {
   }
 
   // The clues the `minimal` strategy takes back one by one: every cell of a random full grid.
-  std::optional<CluedSolution> clued_solution(const OptionValues& parameters, const OptionValues&,
-                                              Rng& rng) const override {
+  CluedSolution clued_solution(const OptionValues& parameters, const OptionValues&,
+                               Rng& rng) const override {
     const auto [rows, columns] = shape(parameters);
     const int n = rows * columns;
     const auto boxes = boxes_of(rows, columns);

@@ -375,9 +375,10 @@ def test_minimal_strategy(scratch):
 
 
 def test_givens_floor(scratch):
-    """A spec's least number of givens steers the random draw (Family::random_instance_within):
-    givens are taken back only down to it, so every one of 5 draws is kept, unique, with exactly
-    that many givens. Minimal 9x9 puzzles have about 25, and would all be thrown away."""
+    """A spec's least number of givens steers the random draw (Family::random_instance sees the
+    spec's measure bounds): givens are taken back only down to it, so every one of 5 draws is
+    kept, unique, with exactly that many givens. Minimal 9x9 puzzles have about 25, and would all
+    be thrown away."""
     spec = os.path.join(scratch, "floor.yaml")
     with open(spec, "w") as f:
         f.write("puzzle: sudoku\nparameters: {box-rows: 3, box-columns: 3}\n"
