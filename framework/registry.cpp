@@ -72,8 +72,11 @@ void Registry::load_plugin(const std::string& file) {
   std::error_code error;
   const fs::file_status status = fs::status(file, error);
   if (!fs::exists(status)) throw InputError(where, "plugin", "no such file");
+  if (is_model_family(file)) return load_model_family(file);
   if (!fs::is_regular_file(status))
-    throw InputError(where, "plugin", "not a regular file (a plugin is a shared library, .so)");
+    throw InputError(where, "plugin",
+                     "not a plugin: a plugin is a shared library (.so), or a model family's "
+                     "folder (holding family.yaml) or manifest");
   // An absolute path, so that dlopen never searches the system's library directories for a
   // file the user did not name.
   const std::string path = fs::canonical(file, error).string();
@@ -153,12 +156,80 @@ void Registry::load_plugin_path(const std::string& directories, const std::strin
                            " lists directories of plugins, separated by ':')");
     std::vector<fs::path> files;
     for (const auto& item : fs::directory_iterator(directory, error))
-      if (item.path().extension() == ".so") files.push_back(item.path());
+      if (item.path().extension() == ".so" ||
+          (item.is_directory() && fs::is_regular_file(item.path() / "family.yaml")))
+        files.push_back(item.path());
     if (error)
       throw InputError({variable, 0, 0}, "", "cannot read '" + directory + "': " + error.message());
     std::sort(files.begin(), files.end());
     for (const auto& file : files) load_plugin(file.string());
   }
+}
+
+bool Registry::is_model_family(const std::string& path) {
+  namespace fs = std::filesystem;
+  std::error_code error;
+  if (fs::is_directory(path, error))
+    return fs::is_regular_file(fs::path(path) / "family.yaml", error);
+  const auto extension = fs::path(path).extension();
+  return extension == ".yaml" || extension == ".yml";
+}
+
+void Registry::load_model_family(const std::string& path) {
+  namespace fs = std::filesystem;
+  const SourceLocation where{path, 0, 0};
+  std::error_code error;
+  if (fs::is_directory(path, error) && !fs::is_regular_file(fs::path(path) / "family.yaml", error))
+    throw InputError(where, "plugin",
+                     "a model family's folder holds family.yaml; this one does not");
+  const std::string manifest = fs::canonical(path, error).string();
+  if (error) throw InputError(where, "plugin", "cannot resolve the path: " + error.message());
+  if (std::find(library_files_.begin(), library_files_.end(), manifest) != library_files_.end())
+    return;
+  // The adapter lives in a module of its own, loaded only now: it links Gecode's FlatZinc
+  // library, which brings Gist and Qt that the rest of puzzlegen never loads.
+  if (!models_module_) {
+    std::vector<fs::path> candidates;
+    Dl_info self{};
+    if (dladdr(reinterpret_cast<void*>(&plugin_tag), &self) && self.dli_fname)
+      candidates.push_back(fs::path(self.dli_fname).parent_path() / "puzzlegen" /
+                           "puzzlegen-models.so");
+    candidates.emplace_back(PUZZLEGEN_MODELS_MODULE_BUILT);
+    std::string tried;
+    for (const auto& candidate : candidates) {
+      if (!fs::is_regular_file(candidate, error)) {
+        tried += (tried.empty() ? "" : ", ") + candidate.string();
+        continue;
+      }
+      void* handle = dlopen(candidate.c_str(), RTLD_NOW | RTLD_LOCAL);
+      if (!handle) {
+        const char* why = dlerror();
+        throw InputError(where, "plugin",
+                         "cannot load the model-family adapter " + candidate.string() + ": " +
+                             (why ? why : "unknown"));
+      }
+      models_module_.reset(handle, [](void* h) { dlclose(h); });
+      break;
+    }
+    if (!models_module_)
+      throw InputError(where, "plugin",
+                       "this puzzlegen was installed without its model-family adapter (looked "
+                       "for " +
+                           tried + ")");
+  }
+  using Loader = void (*)(const std::string&, std::unique_ptr<Family>&);
+  const auto load =
+      reinterpret_cast<Loader>(dlsym(models_module_.get(), "puzzlegen_load_model_family"));
+  if (!load) throw InputError(where, "plugin", "the model-family adapter exports no loader");
+  std::unique_ptr<Family> family;
+  load(manifest, family);
+  if (const Family* known = find(family->name()))
+    throw InputError(where, "plugin",
+                     "defines the family '" + family->name() + "', which " +
+                         (origin(*known) == "built in" ? std::string("is built in")
+                                                       : origin(*known) + " defines already"));
+  library_files_.push_back(manifest);
+  add(std::move(family), manifest);
 }
 
 const Family* Registry::find(const std::string& name) const {

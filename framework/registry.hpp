@@ -20,11 +20,16 @@ class Registry {
   // again. Throws InputError, naming the file, if it cannot be loaded (cut short included), is
   // not a plugin, was built for another puzzlegen, or defines a family this registry has.
   void load_plugin(const std::string& file);
-  // Every *.so file, in name order, of each directory of a PATH-like list ("dir1:dir2").
+  // A model family (a folder holding family.yaml, or the manifest itself) is loaded through
+  // the model-family adapter module, as a plugin is.
+  // Every *.so file and model family folder, in name order, of each directory of a PATH-like
+  // list ("dir1:dir2").
   // Empty entries are skipped; an entry that is not a directory is an InputError.
   void load_plugin_path(const std::string& directories, const std::string& variable);
 
   const Family* find(const std::string& name) const;
+  // Whether `path` names a model family rather than a shared library.
+  static bool is_model_family(const std::string& path);
   // The family called `name`, or an InputError at `where`/`field` with a "did you mean".
   const Family& get(const std::string& name, const SourceLocation& where,
                     const std::string& field) const;
@@ -34,9 +39,11 @@ class Registry {
   const std::string& origin(const Family& family) const;
 
  private:
+  void load_model_family(const std::string& path);
   // Declared before the families so that the libraries their code lives in close after them.
   std::vector<std::shared_ptr<void>> libraries_;
   std::vector<std::string> library_files_;  // canonical paths, to refuse loading one twice
+  std::shared_ptr<void> models_module_;     // the model-family adapter, once one is loaded
   std::vector<std::unique_ptr<Family>> families_;
   std::vector<std::string> origins_;
 };

@@ -1,0 +1,371 @@
+#include "flatzinc_model.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <set>
+#include <sstream>
+#include <stdexcept>
+#include <unordered_map>
+
+namespace puzzlegen::models {
+
+namespace {
+
+std::string trim(const std::string& text) {
+  const auto first = text.find_first_not_of(" \t\r");
+  if (first == std::string::npos) return "";
+  return text.substr(first, text.find_last_not_of(" \t\r") - first + 1);
+}
+
+// The position of the first `wanted` outside brackets and parentheses, or npos.
+std::size_t find_outside(const std::string& text, char wanted, std::size_t from = 0) {
+  int depth = 0;
+  for (std::size_t i = from; i < text.size(); ++i) {
+    const char c = text[i];
+    if (c == '(' || c == '[' || c == '{') ++depth;
+    if (c == ')' || c == ']' || c == '}') --depth;
+    if (c == wanted && depth == 0) return i;
+  }
+  return std::string::npos;
+}
+
+std::vector<std::string> split_list(const std::string& text) {
+  std::vector<std::string> items;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    const std::size_t comma = find_outside(text, ',', start);
+    const std::string item = trim(text.substr(start, comma - start));
+    if (!item.empty()) items.push_back(item);
+    if (comma == std::string::npos) break;
+    start = comma + 1;
+  }
+  return items;
+}
+
+// One declaration of the FlatZinc text that matters here: a variable (or array of them),
+// its name, whether MiniZinc marked it as a model variable (output) and with which dimensions,
+// and the value it is defined by (an alias, a constant, or an array's elements).
+struct Declaration {
+  std::string name;
+  bool output = false;
+  bool is_array = false;
+  std::vector<int> dims;
+  std::string value;  // after '=', trimmed; "" when none
+};
+
+// "1..3,1..4" -> {3, 4} (FlatZinc output_array index sets start at 1).
+std::vector<int> read_dims(const std::string& ranges) {
+  std::vector<int> dims;
+  for (const std::string& range : split_list(ranges)) {
+    const auto dots = range.find("..");
+    if (dots == std::string::npos) throw std::runtime_error("unexpected index set " + range);
+    dims.push_back(std::stoi(range.substr(dots + 2)) - std::stoi(range.substr(0, dots)) + 1);
+  }
+  return dims;
+}
+
+std::optional<Declaration> read_declaration(const std::string& line) {
+  const bool array = line.rfind("array ", 0) == 0;
+  if (!array && line.rfind("var ", 0) != 0) return std::nullopt;
+  // The type ends at the first lone ':' (annotations start with '::').
+  std::size_t colon = std::string::npos;
+  for (std::size_t i = 0; i + 1 < line.size(); ++i)
+    if (line[i] == ':' && line[i + 1] != ':' && (i == 0 || line[i - 1] != ':')) {
+      colon = i;
+      break;
+    }
+  if (colon == std::string::npos) return std::nullopt;
+  const std::string type = line.substr(0, colon);
+  if (array && type.find(" var ") == std::string::npos) return std::nullopt;  // parameters
+  Declaration d;
+  d.is_array = array;
+  std::size_t i = colon + 1;
+  while (i < line.size() && line[i] == ' ') ++i;
+  const std::size_t name_start = i;
+  while (i < line.size() && (std::isalnum(static_cast<unsigned char>(line[i])) || line[i] == '_'))
+    ++i;
+  d.name = line.substr(name_start, i - name_start);
+  const std::size_t equals = find_outside(line, '=', i);
+  const std::string annotations =
+      line.substr(i, equals == std::string::npos ? std::string::npos : equals - i);
+  if (equals != std::string::npos) {
+    std::string value = trim(line.substr(equals + 1));
+    if (!value.empty() && value.back() == ';') value.pop_back();
+    d.value = trim(value);
+  }
+  if (annotations.find("output_var") != std::string::npos) d.output = true;
+  if (const auto at = annotations.find("output_array(["); at != std::string::npos) {
+    d.output = true;
+    const auto end = annotations.find("])", at);
+    d.dims = read_dims(annotations.substr(at + 14, end - at - 14));
+  }
+  return d;
+}
+
+}  // namespace
+
+ModelSpace::ModelSpace(ModelSpace& other) : FlatZincSpace(other) {
+  rest_int_.update(*this, other.rest_int_);
+  rest_bool_.update(*this, other.rest_bool_);
+  rest_set_.update(*this, other.rest_set_);
+}
+
+Gecode::Space* ModelSpace::copy() {
+  return new ModelSpace(*this);  // Gecode's cloning idiom: the engine owns the copy
+}
+
+void ModelSpace::branch_counted(const std::vector<Element>& counted,
+                                std::optional<std::uint64_t> random_seed) {
+  std::vector<bool> int_counted(static_cast<std::size_t>(iv.size())),
+      bool_counted(static_cast<std::size_t>(bv.size()));
+  Gecode::IntVarArgs ints;
+  Gecode::BoolVarArgs bools;
+  for (const Element& e : counted) {
+    if (e.type == Element::Type::integer && !int_counted[static_cast<std::size_t>(e.index)]) {
+      int_counted[static_cast<std::size_t>(e.index)] = true;
+      ints << iv[e.index];
+    } else if (e.type == Element::Type::boolean &&
+               !bool_counted[static_cast<std::size_t>(e.index)]) {
+      bool_counted[static_cast<std::size_t>(e.index)] = true;
+      bools << bv[e.index];
+    }
+  }
+  Gecode::IntVarArgs rest_ints;
+  Gecode::BoolVarArgs rest_bools;
+  for (int i = 0; i < iv.size(); ++i)
+    if (!int_counted[static_cast<std::size_t>(i)]) rest_ints << iv[i];
+  for (int i = 0; i < bv.size(); ++i)
+    if (!bool_counted[static_cast<std::size_t>(i)]) rest_bools << bv[i];
+  rest_int_ = Gecode::IntVarArray(*this, rest_ints);
+  rest_bool_ = Gecode::BoolVarArray(*this, rest_bools);
+  rest_set_ = sv;
+  if (random_seed) {
+    Gecode::Rnd rnd(static_cast<unsigned int>(*random_seed));
+    Gecode::branch(*this, ints, Gecode::INT_VAR_SIZE_MIN(), Gecode::INT_VAL_RND(rnd));
+    Gecode::branch(*this, bools, Gecode::BOOL_VAR_NONE(), Gecode::BOOL_VAL_RND(rnd));
+  } else {
+    Gecode::branch(*this, ints, Gecode::INT_VAR_SIZE_MIN(), Gecode::INT_VAL_MIN());
+    Gecode::branch(*this, bools, Gecode::BOOL_VAR_NONE(), Gecode::BOOL_VAL_MIN());
+  }
+}
+
+void ModelSpace::branch_rest(std::optional<std::uint64_t> random_seed) {
+  if (random_seed) {
+    Gecode::Rnd rnd(static_cast<unsigned int>(*random_seed));
+    Gecode::branch(*this, rest_int_, Gecode::INT_VAR_SIZE_MIN(), Gecode::INT_VAL_RND(rnd));
+    Gecode::branch(*this, rest_bool_, Gecode::BOOL_VAR_NONE(), Gecode::BOOL_VAL_RND(rnd));
+  } else {
+    Gecode::branch(*this, rest_int_, Gecode::INT_VAR_SIZE_MIN(), Gecode::INT_VAL_MIN());
+    Gecode::branch(*this, rest_bool_, Gecode::BOOL_VAR_NONE(), Gecode::BOOL_VAL_MIN());
+  }
+  if (rest_set_.size() > 0)
+    Gecode::branch(*this, rest_set_, Gecode::SET_VAR_NONE(), Gecode::SET_VAL_MIN_INC());
+}
+
+bool ModelSpace::rest_assigned() const {
+  for (const auto& x : rest_int_)
+    if (!x.assigned()) return false;
+  for (const auto& x : rest_bool_)
+    if (!x.assigned()) return false;
+  for (const auto& x : rest_set_)
+    if (!x.assigned()) return false;
+  return true;
+}
+
+void ModelSpace::fix(const Element& element, int value) {
+  switch (element.type) {
+    case Element::Type::integer:
+      Gecode::rel(*this, iv[element.index], Gecode::IRT_EQ, value);
+      break;
+    case Element::Type::boolean:
+      if (value != 0 && value != 1)
+        fail();
+      else
+        Gecode::rel(*this, bv[element.index], Gecode::IRT_EQ, value);
+      break;
+    case Element::Type::constant:
+      if (value != element.value) fail();
+      break;
+  }
+}
+
+int ModelSpace::value(const Element& element) const {
+  switch (element.type) {
+    case Element::Type::integer:
+      return iv[element.index].val();
+    case Element::Type::boolean:
+      return bv[element.index].val();
+    case Element::Type::constant:
+      break;
+  }
+  return element.value;
+}
+
+CompiledModel::CompiledModel(std::string flatzinc, std::string origin)
+    : flatzinc_(std::move(flatzinc)), origin_(std::move(origin)) {
+  // Gecode's names for its variables, from a first parse (kept as the first idle root).
+  std::istringstream in(flatzinc_);
+  Gecode::FlatZinc::Printer printer;
+  std::ostringstream errors;
+  auto root = std::make_unique<ModelSpace>();
+  if (!Gecode::FlatZinc::parse(in, printer, errors, root.get()))
+    throw std::runtime_error(trim(errors.str()));
+  if (!trim(errors.str()).empty()) throw std::runtime_error(trim(errors.str()));
+  // Cloning needs a stable space; a model with no solution for any instance fails here.
+  root_failed_ = root->status() == Gecode::SS_FAILED;
+  if (root->fv.size() > 0)
+    throw std::runtime_error("the model has float variables, which model families do not support");
+  std::unordered_map<std::string, Element> named;
+  for (int i = 0; i < root->iv.size(); ++i)
+    named[printer.intVarName(i)] = {Element::Type::integer, i, 0};
+  for (int i = 0; i < root->bv.size(); ++i)
+    named[printer.boolVarName(i)] = {Element::Type::boolean, i, 0};
+
+  std::vector<Declaration> outputs;
+  std::unordered_map<std::string, std::string> aliases;
+  std::istringstream lines(flatzinc_);
+  for (std::string line; std::getline(lines, line);) {
+    const auto d = read_declaration(trim(line));
+    if (!d) continue;
+    if (!d->is_array && !d->value.empty()) aliases[d->name] = d->value;
+    if (d->output) outputs.push_back(*d);
+  }
+  // An element: a variable's name (through aliases), an integer, or true/false.
+  std::function<Element(const std::string&, int)> resolve = [&](const std::string& token,
+                                                                int depth) -> Element {
+    if (const auto it = named.find(token); it != named.end()) return it->second;
+    if (token == "true" || token == "false")
+      return {Element::Type::constant, 0, token == "true" ? 1 : 0};
+    if (!token.empty() && (std::isdigit(static_cast<unsigned char>(token[0])) || token[0] == '-'))
+      return {Element::Type::constant, 0, std::stoi(token)};
+    if (const auto it = aliases.find(token); it != aliases.end() && depth < 64)
+      return resolve(it->second, depth + 1);
+    throw std::runtime_error("cannot resolve the FlatZinc variable " + token);
+  };
+  for (const Declaration& d : outputs) {
+    ModelVariable variable;
+    variable.dims = d.dims;
+    if (d.is_array) {
+      std::string list = d.value;
+      if (list.size() < 2 || list.front() != '[' || list.back() != ']')
+        throw std::runtime_error("unexpected definition of " + d.name + ": " + list);
+      for (const auto& token : split_list(list.substr(1, list.size() - 2)))
+        variable.elements.push_back(resolve(token, 0));
+    } else {
+      variable.elements.push_back(d.value.empty() ? resolve(d.name, 0) : resolve(d.value, 0));
+    }
+    variables_[d.name] = std::move(variable);
+  }
+  idle_roots_.push_back(std::move(root));
+}
+
+CompiledModel::~CompiledModel() = default;
+
+const ModelVariable* CompiledModel::find(const std::string& name) const {
+  const auto it = variables_.find(name);
+  return it == variables_.end() ? nullptr : &it->second;
+}
+
+std::unique_ptr<ModelSpace> CompiledModel::parse() const {
+  std::istringstream in(flatzinc_);
+  Gecode::FlatZinc::Printer printer;
+  std::ostringstream errors;
+  auto root = std::make_unique<ModelSpace>();
+  if (!Gecode::FlatZinc::parse(in, printer, errors, root.get()))
+    throw std::runtime_error(origin_ + ": " + trim(errors.str()));
+  root->status();
+  return root;
+}
+
+std::unique_ptr<ModelSpace> CompiledModel::clone() const {
+  if (root_failed_) {  // a failed space cannot be cloned: a fresh one, failed
+    auto failed = parse();
+    failed->fail();
+    return failed;
+  }
+  std::unique_ptr<ModelSpace> root;
+  {
+    std::lock_guard lock(mutex_);
+    if (!idle_roots_.empty()) {
+      root = std::move(idle_roots_.back());
+      idle_roots_.pop_back();
+    }
+  }
+  if (!root) root = parse();  // another thread holds every root: this one gets its own
+  std::unique_ptr<ModelSpace> copy(static_cast<ModelSpace*>(root->clone()));
+  std::lock_guard lock(mutex_);
+  idle_roots_.push_back(std::move(root));
+  return copy;
+}
+
+namespace {
+
+// Whether the counted assignment in `space` extends to every other variable; nullopt when a
+// limit stopped the search first.
+std::optional<bool> completes(const ModelSpace& space, const Limits& limits, StopReason& stopped) {
+  if (space.rest_assigned()) return true;
+  std::unique_ptr<ModelSpace> rest(static_cast<ModelSpace*>(space.clone()));
+  rest->branch_rest();
+  SearchStats stats;
+  const auto whole = first_solution<ModelSpace>(*rest, limits, &stats);
+  if (whole) return true;
+  if (!stats.exhausted()) {
+    stopped = stats.stopped;
+    return std::nullopt;
+  }
+  return false;
+}
+
+}  // namespace
+
+Count count_assignments(ModelSpace& root, const std::vector<Element>& counted, std::uint64_t cap,
+                        const Limits& limits, const std::function<bool(const ModelSpace&)>& visit) {
+  Count result;
+  root.branch_counted(counted);
+  if (root.status() == Gecode::SS_FAILED) return result;
+  bool cut = false;
+  StopReason stopped = StopReason::none;
+  const SearchStats stats = enumerate<ModelSpace>(root, limits, [&](ModelSpace& space) {
+    const auto whole = completes(space, limits, stopped);
+    if (!whole) {
+      cut = true;
+      return false;
+    }
+    if (!*whole) return true;
+    result.value += 1;
+    if ((visit && !visit(space)) || (cap != 0 && result.value >= cap)) {
+      cut = true;
+      return false;
+    }
+    return true;
+  });
+  result.stopped = stats.stopped != StopReason::none ? stats.stopped : stopped;
+  result.exact = !cut && stats.exhausted();
+  return result;
+}
+
+std::unique_ptr<ModelSpace> first_assignment(ModelSpace& root, const std::vector<Element>& counted,
+                                             const Limits& limits, StopReason* stopped,
+                                             std::optional<std::uint64_t> random_seed) {
+  root.branch_counted(counted, random_seed);
+  StopReason why = StopReason::none;
+  std::unique_ptr<ModelSpace> found;
+  if (root.status() != Gecode::SS_FAILED) {
+    const SearchStats stats = enumerate<ModelSpace>(root, limits, [&](ModelSpace& space) {
+      std::unique_ptr<ModelSpace> rest(static_cast<ModelSpace*>(space.clone()));
+      rest->branch_rest(random_seed);
+      SearchStats inner;
+      found = first_solution<ModelSpace>(*rest, limits, &inner);
+      if (!found && !inner.exhausted()) {
+        why = inner.stopped;
+        return false;
+      }
+      return !found;
+    });
+    if (!found && why == StopReason::none) why = stats.stopped;
+  }
+  if (stopped) *stopped = found ? StopReason::none : why;
+  return found;
+}
+
+}  // namespace puzzlegen::models

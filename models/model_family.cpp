@@ -1,0 +1,546 @@
+#include "model_family.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <cctype>
+#include <cstdlib>
+#include <filesystem>
+#include <numeric>
+#include <set>
+
+#include "compiler.hpp"
+#include "drawing.hpp"
+#include "yaml_read.hpp"
+
+namespace puzzlegen::models {
+
+namespace {
+
+std::size_t product(const std::vector<int>& dims) {
+  return std::accumulate(dims.begin(), dims.end(), std::size_t{1},
+                         [](std::size_t a, int b) { return a * static_cast<std::size_t>(b); });
+}
+
+Json nested(const std::vector<int>& values, const std::vector<int>& dims) {
+  if (dims.empty()) return values.empty() ? Json() : Json(values[0]);
+  if (dims.size() == 1) return Json(values);
+  Json rows = Json::array();
+  const auto width = static_cast<std::size_t>(dims[1]);
+  for (int r = 0; r < dims[0]; ++r)
+    rows.push_back(std::vector<int>(values.begin() + static_cast<long>(r * width),
+                                    values.begin() + static_cast<long>((r + 1) * width)));
+  return rows;
+}
+
+// Dimensions of every data parameter for these sizes.
+std::map<std::string, std::vector<int>> data_dims(const Manifest& m, const Sizes& sizes) {
+  std::map<std::string, std::vector<int>> dims;
+  for (const auto& d : m.data) dims[d.name] = m.dims_of(d, sizes);
+  return dims;
+}
+
+std::vector<std::string> data_names(const Manifest& m) {
+  std::vector<std::string> names;
+  for (const auto& d : m.data) names.push_back(d.name);
+  return names;
+}
+
+class ModelSolution : public Solution {
+ public:
+  ModelSolution(std::shared_ptr<const Manifest> manifest, Sizes sizes, Values instance,
+                std::vector<std::string> names, std::map<std::string, std::vector<int>> dims,
+                Values values)
+      : manifest_(std::move(manifest)),
+        sizes_(std::move(sizes)),
+        instance_(std::move(instance)),
+        names_(std::move(names)),
+        dims_(std::move(dims)),
+        values_(std::move(values)) {}
+  Json to_json() const override {
+    Json out = Json::object();
+    for (const auto& name : names_) out[name] = nested(values_.at(name), dims_.at(name));
+    return out;
+  }
+  std::string render_text() const override {
+    return values_text(*manifest_, names_, dims_, values_);
+  }
+  render::Drawing draw() const override {
+    const auto& g = manifest_->drawing;
+    if (g && values_.count(g->solution))
+      return draw_grid(*manifest_, sizes_, instance_, values_.at(g->solution));
+    render::Drawing d;
+    return d;
+  }
+
+ private:
+  std::shared_ptr<const Manifest> manifest_;
+  Sizes sizes_;
+  Values instance_;
+  std::vector<std::string> names_;
+  std::map<std::string, std::vector<int>> dims_;
+  Values values_;
+};
+
+// The instance's data as Gecode variables, for generators that search instances: every
+// element within its declared range, branched in the order the manifest lists the data.
+class ModelInstanceSpace : public InstanceSpace {
+ public:
+  ModelInstanceSpace(std::shared_ptr<const Manifest> manifest, Sizes sizes,
+                     const InstanceSearch& search)
+      : manifest_(std::move(manifest)), sizes_(std::move(sizes)) {
+    Gecode::IntVarArgs all;
+    for (const auto& d : manifest_->data) {
+      const auto n = product(manifest_->dims_of(d, sizes_));
+      const auto lo = static_cast<int>(d.min.evaluate(sizes_));
+      const auto hi = static_cast<int>(d.max.evaluate(sizes_));
+      for (std::size_t i = 0; i < n; ++i) all << Gecode::IntVar(*this, lo, hi);
+    }
+    x_ = Gecode::IntVarArray(*this, all);
+    Gecode::branch(*this, x_, Gecode::INT_VAR_NONE(), search.value_order());
+  }
+  ModelInstanceSpace(ModelInstanceSpace& other)
+      : InstanceSpace(other), manifest_(other.manifest_), sizes_(other.sizes_) {
+    x_.update(*this, other.x_);
+  }
+  Gecode::Space* copy() override { return new ModelInstanceSpace(*this); }
+  std::unique_ptr<Instance> instance() const override {
+    std::map<std::string, std::vector<int>> data;
+    int at = 0;
+    for (const auto& d : manifest_->data) {
+      auto& values = data[d.name];
+      const auto n = product(manifest_->dims_of(d, sizes_));
+      for (std::size_t i = 0; i < n; ++i) values.push_back(x_[at++].val());
+    }
+    return std::make_unique<ModelInstance>(manifest_, sizes_, std::move(data));
+  }
+
+ private:
+  std::shared_ptr<const Manifest> manifest_;
+  Sizes sizes_;
+  Gecode::IntVarArray x_;
+};
+
+// A data value from an instance file: a number, or in a row written as text, one character.
+int read_value(const YAML::Node& node, const std::string& file, const std::string& field,
+               std::int64_t lo, std::int64_t hi) {
+  return static_cast<int>(read_integer(node, file, field, lo, hi));
+}
+
+// A row written as text ("1..0.1"): digits are values, '.' is `empty`.
+std::vector<int> read_text_row(const YAML::Node& node, const std::string& file,
+                               const std::string& field, std::int64_t lo, std::int64_t hi,
+                               std::optional<std::int64_t> empty) {
+  std::vector<int> row;
+  const std::string text = node.as<std::string>();
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    std::int64_t v;
+    if (c == '.' && empty) {
+      v = *empty;
+    } else if (std::isdigit(static_cast<unsigned char>(c))) {
+      v = c - '0';
+    } else {
+      SourceLocation where = location_of(node, file);
+      where.column += static_cast<int>(i) + (node.Style() == YAML::EmitterStyle::Flow ? 1 : 0);
+      throw InputError(
+          where, field,
+          std::string("expected a digit") + (empty ? " or '.' (empty)" : "") + ", got '" + c + "'");
+    }
+    if (v < lo || v > hi)
+      throw InputError(location_of(node, file), field,
+                       "expected values from " + std::to_string(lo) + " to " + std::to_string(hi) +
+                           ", got " + std::to_string(v));
+    row.push_back(static_cast<int>(v));
+  }
+  return row;
+}
+
+// At exit, Gecode's FlatZinc library is finalised (statics it makes on its first parse) before
+// the registry that holds the families is destroyed, and a FlatZinc space deleted after that
+// crashes. So the compiled models go first, from an exit handler registered once a model was
+// parsed.
+std::atomic<bool> exiting{false};
+
+std::set<ModelFamily*>& live_families() {
+  static std::set<ModelFamily*> families;
+  return families;
+}
+
+std::mutex& live_mutex() {
+  static std::mutex mutex;
+  return mutex;
+}
+
+void release_models() {
+  std::lock_guard lock(live_mutex());
+  exiting = true;
+  for (ModelFamily* family : live_families()) family->release();
+}
+
+}  // namespace
+
+struct ModelFamily::Compiled {
+  std::unique_ptr<CompiledModel> model;
+  std::vector<Element> counted;
+  std::vector<std::string> solution_names;
+  std::map<std::string, std::vector<int>> solution_dims;
+};
+
+// --- ModelInstance
+
+Json ModelInstance::to_json() const {
+  Json out;
+  out["puzzle"] = manifest_->name;
+  for (const auto& s : manifest_->sizes) out[s.key] = sizes_.at(s.name);
+  const auto dims = data_dims(*manifest_, sizes_);
+  for (const auto& d : manifest_->data) out[d.key] = nested(data_.at(d.name), dims.at(d.name));
+  return out;
+}
+
+std::vector<int> ModelInstance::canonical_key() const {
+  std::vector<int> key;
+  for (const auto& s : manifest_->sizes) key.push_back(static_cast<int>(sizes_.at(s.name)));
+  for (const auto& d : manifest_->data) {
+    const auto& v = data_.at(d.name);
+    key.insert(key.end(), v.begin(), v.end());
+  }
+  return key;
+}
+
+std::string ModelInstance::render_text() const {
+  std::string out = manifest_->title;
+  std::string sizes;
+  for (const auto& s : manifest_->sizes)
+    sizes += (sizes.empty() ? "" : ", ") + s.key + " " + std::to_string(sizes_.at(s.name));
+  if (!sizes.empty()) out += " (" + sizes + ")";
+  return out + "\n" +
+         values_text(*manifest_, data_names(*manifest_), data_dims(*manifest_, sizes_), data_);
+}
+
+render::Drawing ModelInstance::draw(double) const {
+  if (manifest_->drawing) return draw_grid(*manifest_, sizes_, data_, {});
+  render::Drawing d;  // no drawing declared: the text form is all there is
+  return d;
+}
+
+// --- ModelFamily
+
+ModelFamily::ModelFamily(Manifest manifest)
+    : manifest_(std::make_shared<const Manifest>(std::move(manifest))) {
+  Sizes defaults;
+  for (const auto& s : manifest_->sizes) defaults[s.name] = s.default_value;
+  for (const auto& kind : manifest_->kinds) compiled(kind, defaults, Library::gecode);
+  // Registered after a first parse, which makes the FlatZinc library's own statics: exit
+  // handlers run in reverse order, so this one runs while they are still there.
+  std::lock_guard lock(live_mutex());
+  static const bool registered = std::atexit(release_models) == 0;
+  (void)registered;
+  live_families().insert(this);
+}
+
+ModelFamily::~ModelFamily() {
+  if (exiting) return;  // the set is gone; release_models emptied this family
+  std::lock_guard lock(live_mutex());
+  live_families().erase(this);
+}
+
+void ModelFamily::release() {
+  std::lock_guard lock(mutex_);
+  compiled_.clear();
+}
+
+const KindModel& ModelFamily::kind_model(const std::string& kind) const {
+  for (const auto& k : manifest_->kinds)
+    if (k.name == kind) return k;
+  check_kind(kind, {}, "kind");
+  throw std::logic_error("unreachable");
+}
+
+Sizes ModelFamily::sizes_of(const OptionValues& parameters) const {
+  Sizes sizes;
+  for (const auto& s : manifest_->sizes)
+    sizes[s.name] = parameters.has(s.key) ? parameters.integer(s.key) : s.default_value;
+  return sizes;
+}
+
+const ModelFamily::Compiled& ModelFamily::compiled(const KindModel& kind, const Sizes& sizes,
+                                                   Library library) const {
+  std::string key = kind.name + (library == Library::gecode ? "|gecode" : "|std");
+  for (const auto& [name, value] : sizes) key += "|" + name + "=" + std::to_string(value);
+  std::lock_guard lock(mutex_);
+  if (const auto it = compiled_.find(key); it != compiled_.end()) return *it->second;
+
+  const std::string model_file = (std::filesystem::path(manifest_->folder) / kind.model).string();
+  auto c = std::make_unique<Compiled>();
+  try {
+    c->model =
+        std::make_unique<CompiledModel>(compile(*manifest_, kind, sizes, library), model_file);
+  } catch (const InputError& e) {
+    // The usual cause of an undefined name: data the manifest declares, written as a parameter.
+    for (const auto& d : manifest_->data)
+      if (e.message().find("'" + d.name + "' has no value") != std::string::npos)
+        throw InputError(e.where(), e.field(),
+                         "'" + d.name +
+                             "' is instance data in the manifest, so the model declares it as "
+                             "a var (array[...] of var MIN..MAX: " +
+                             d.name + ";)");
+    throw;
+  } catch (const std::runtime_error& e) {
+    std::string why = e.what();
+    const auto registry = why.find("Constraint ");
+    if (registry != std::string::npos && why.find("not found") != std::string::npos)
+      why = "Gecode 6.2 cannot post the constraint " +
+            why.substr(registry + 11, why.find(" not found") - registry - 11) +
+            " (write it with other constraints, or leave it to MiniZinc's decomposition)";
+    throw InputError({model_file, 0, 0}, "model", why);
+  }
+  // Every declared data array must be a var array of the model, of its declared size.
+  for (const auto& d : manifest_->data) {
+    const ModelVariable* v = c->model->find(d.name);
+    if (!v)
+      throw InputError(d.where, "instance." + d.name,
+                       "the model " + kind.model + " has no variable '" + d.name +
+                           "' (declare it: array[...] of var MIN..MAX: " + d.name + ";)");
+    const auto n = product(manifest_->dims_of(d, sizes));
+    if (v->elements.size() != n)
+      throw InputError(d.where, "instance." + d.name,
+                       "the model's '" + d.name + "' has " + std::to_string(v->elements.size()) +
+                           " elements, the manifest's dims make " + std::to_string(n));
+  }
+  if (!manifest_->solution.empty()) {
+    c->solution_names = manifest_->solution;
+  } else {
+    for (const auto& [name, variable] : c->model->variables())
+      if (!manifest_->find_data(name)) c->solution_names.push_back(name);
+  }
+  for (const auto& name : c->solution_names) {
+    const ModelVariable* v = c->model->find(name);
+    if (!v)
+      throw InputError({manifest_->file, 0, 0}, "solution",
+                       "the model " + kind.model + " has no variable '" + name + "'");
+    c->counted.insert(c->counted.end(), v->elements.begin(), v->elements.end());
+    c->solution_dims[name] = v->dims;
+  }
+  if (c->solution_names.empty())
+    throw InputError({model_file, 0, 0}, "model",
+                     "the model has no variables besides the instance data: nothing to solve");
+  return *(compiled_[key] = std::move(c));
+}
+
+std::vector<OptionInfo> ModelFamily::parameters() const {
+  std::vector<OptionInfo> out;
+  for (const auto& s : manifest_->sizes)
+    out.push_back(
+        OptionInfo::integer(s.key, s.help, std::to_string(s.default_value), s.min, s.max));
+  return out;
+}
+
+std::vector<KindInfo> ModelFamily::kinds() const {
+  std::vector<KindInfo> out;
+  for (const auto& k : manifest_->kinds) out.push_back({k.name, k.help});
+  return out;
+}
+
+std::vector<KindInfo> ModelFamily::measures() const {
+  if (!manifest_->clues) return {};
+  return {{"givens", "clues given (" + manifest_->clues->data + " not " +
+                         std::to_string(manifest_->clues->empty) + ")"}};
+}
+
+std::uint64_t ModelFamily::measure(const ModelInstance& instance, const std::string&) const {
+  const auto& clues = instance.data().at(manifest_->clues->data);
+  return static_cast<std::uint64_t>(std::count_if(
+      clues.begin(), clues.end(), [&](int v) { return v != manifest_->clues->empty; }));
+}
+
+std::unique_ptr<Instance> ModelFamily::read_instance(const YAML::Node& document,
+                                                     const std::string& file) const {
+  std::vector<std::string> keys = {"puzzle"};
+  for (const auto& s : manifest_->sizes) keys.push_back(s.key);
+  for (const auto& d : manifest_->data) keys.push_back(d.key);
+  reject_unknown_keys(document, keys, "the instance", file);
+  Sizes sizes;
+  for (const auto& s : manifest_->sizes)
+    sizes[s.name] = document[s.key] ? read_integer(document[s.key], file, s.key, s.min, s.max)
+                                    : s.default_value;
+  std::optional<std::int64_t> empty;
+  if (manifest_->clues)
+    empty = manifest_->clues->empty;
+  else if (manifest_->drawing && manifest_->drawing->blank)
+    empty = manifest_->drawing->blank;
+  std::map<std::string, std::vector<int>> data;
+  for (const auto& d : manifest_->data) {
+    const YAML::Node node = document[d.key];
+    if (!node) throw InputError({file, 1, 1}, d.key, "missing: " + d.help);
+    const auto dims = manifest_->dims_of(d, sizes);
+    const std::int64_t lo = d.min.evaluate(sizes), hi = d.max.evaluate(sizes);
+    auto& values = data[d.name];
+    if (dims.empty()) {
+      values.push_back(read_value(node, file, d.key, lo, hi));
+      continue;
+    }
+    const std::string rows_expected =
+        std::to_string(dims[0]) + (dims.size() == 2 ? " rows" : " values");
+    expect_sequence(node, file, d.key, "a list of " + rows_expected);
+    if (node.size() != static_cast<std::size_t>(dims[0]))
+      throw InputError(location_of(node, file), d.key,
+                       "expected " + rows_expected + ", got " + std::to_string(node.size()));
+    for (std::size_t r = 0; r < node.size(); ++r) {
+      const std::string field = d.key + "[" + std::to_string(r + 1) + "]";
+      if (dims.size() == 1) {
+        values.push_back(read_value(node[r], file, field, lo, hi));
+        continue;
+      }
+      std::vector<int> row;
+      if (node[r].IsScalar()) {
+        row = read_text_row(node[r], file, field, lo, hi, empty);
+      } else {
+        expect_sequence(node[r], file, field, "a row: a list of numbers, or text such as 1..0");
+        for (std::size_t c = 0; c < node[r].size(); ++c)
+          row.push_back(read_value(node[r][c], file, field, lo, hi));
+      }
+      if (row.size() != static_cast<std::size_t>(dims[1]))
+        throw InputError(location_of(node[r], file), field,
+                         "expected " + std::to_string(dims[1]) + " values in the row, got " +
+                             std::to_string(row.size()));
+      values.insert(values.end(), row.begin(), row.end());
+    }
+  }
+  return std::make_unique<ModelInstance>(manifest_, std::move(sizes), std::move(data));
+}
+
+OptionValues ModelFamily::parameters_of(const ModelInstance& instance) const {
+  OptionValues values;
+  for (const auto& s : manifest_->sizes) values.set(s.key, instance.sizes().at(s.name));
+  return values;
+}
+
+std::unique_ptr<ModelSpace> ModelFamily::posed(const Compiled& model,
+                                               const ModelInstance& instance) const {
+  auto space = model.model->clone();
+  for (const auto& [name, values] : instance.data()) {
+    const ModelVariable* v = model.model->find(name);
+    for (std::size_t i = 0; i < values.size() && !space->failed(); ++i)
+      space->fix(v->elements[i], values[i]);
+  }
+  return space;
+}
+
+Count ModelFamily::count_with(const ModelInstance& instance, const KindModel& kind,
+                              std::uint64_t cap, const Limits& limits, Library library) const {
+  const Compiled& model = compiled(kind, instance.sizes(), library);
+  auto space = posed(model, instance);
+  if (space->failed()) return Count{};
+  return count_assignments(*space, model.counted, cap, limits);
+}
+
+Count ModelFamily::count(const ModelInstance& instance, const std::string& kind,
+                         const OptionValues&, std::uint64_t cap, const Limits& limits) const {
+  return count_with(instance, kind_model(kind), cap, limits, Library::gecode);
+}
+
+std::unique_ptr<Solution> ModelFamily::first_solution(const ModelInstance& instance,
+                                                      const std::string& kind,
+                                                      const Limits& limits) const {
+  const Compiled& model = compiled(kind_model(kind), instance.sizes(), Library::gecode);
+  auto space = posed(model, instance);
+  if (space->failed()) return nullptr;
+  const auto whole = first_assignment(*space, model.counted, limits);
+  if (!whole) return nullptr;
+  Values values;
+  for (const auto& name : model.solution_names)
+    for (const Element& e : model.model->find(name)->elements)
+      values[name].push_back(whole->value(e));
+  return std::make_unique<ModelSolution>(manifest_, instance.sizes(), instance.data(),
+                                         model.solution_names, model.solution_dims,
+                                         std::move(values));
+}
+
+std::unique_ptr<InstanceSpace> ModelFamily::instance_space(const OptionValues& parameters,
+                                                           const OptionValues&,
+                                                           const InstanceSearch& search) const {
+  return std::make_unique<ModelInstanceSpace>(manifest_, sizes_of(parameters), search);
+}
+
+std::unique_ptr<ModelInstance> ModelFamily::solved_full(const Sizes& sizes,
+                                                        std::uint64_t seed) const {
+  const Clues& clues = *manifest_->clues;
+  const Compiled& model = compiled(manifest_->kinds.front(), sizes, Library::gecode);
+  const auto dims = data_dims(*manifest_, sizes);
+  std::map<std::string, std::vector<int>> data;
+  for (const auto& d : manifest_->data)
+    data[d.name].assign(product(dims.at(d.name)), static_cast<int>(clues.empty));
+  const ModelInstance empty(manifest_, sizes, data);
+  auto space = posed(model, empty);
+  if (space->failed()) return nullptr;
+  const auto whole = first_assignment(*space, model.counted,
+                                      Limits::within(std::chrono::seconds(60)), nullptr, seed);
+  if (!whole) return nullptr;
+  const ModelVariable* solution = model.model->find(clues.solution);
+  if (!solution)
+    throw InputError(clues.where, "clues.solution",
+                     "the model has no variable '" + clues.solution + "'");
+  auto& given = data[clues.data];
+  if (solution->elements.size() != given.size())
+    throw InputError(clues.where, "clues.solution",
+                     "'" + clues.solution + "' and '" + clues.data + "' differ in size");
+  for (std::size_t i = 0; i < given.size(); ++i) given[i] = whole->value(solution->elements[i]);
+  return std::make_unique<ModelInstance>(manifest_, sizes, std::move(data));
+}
+
+std::unique_ptr<Instance> ModelFamily::random_instance(const OptionValues& parameters,
+                                                       const OptionValues&, Rng& rng) const {
+  const Sizes sizes = sizes_of(parameters);
+  if (manifest_->clues) {
+    // A drawn solution's clues, each kept or not with even odds.
+    auto full = solved_full(sizes, rng.next());
+    if (full) {
+      std::vector<bool> kept(full->data().at(manifest_->clues->data).size());
+      for (std::size_t i = 0; i < kept.size(); ++i) kept[i] = rng.below(2) == 1;
+      return with_clues(*full, kept);
+    }
+  }
+  // Every element uniform in its range.
+  std::map<std::string, std::vector<int>> data;
+  for (const auto& d : manifest_->data) {
+    const std::int64_t lo = d.min.evaluate(sizes), hi = d.max.evaluate(sizes);
+    auto& values = data[d.name];
+    for (std::size_t i = 0, n = product(manifest_->dims_of(d, sizes)); i < n; ++i)
+      values.push_back(static_cast<int>(
+          lo + static_cast<std::int64_t>(rng.below(static_cast<std::uint64_t>(hi - lo + 1)))));
+  }
+  return std::make_unique<ModelInstance>(manifest_, sizes, std::move(data));
+}
+
+std::optional<CluedSolution> ModelFamily::clued_solution(const OptionValues& parameters,
+                                                         const OptionValues&, Rng& rng) const {
+  if (!manifest_->clues) return std::nullopt;
+  auto full = solved_full(sizes_of(parameters), rng.next());
+  if (!full) return std::nullopt;
+  CluedSolution out;
+  out.clues = full->data().at(manifest_->clues->data).size();
+  out.full = std::move(full);
+  return out;
+}
+
+std::unique_ptr<Instance> ModelFamily::with_clues(const ModelInstance& full,
+                                                  const std::vector<bool>& kept) const {
+  auto data = full.data();
+  auto& clues = data.at(manifest_->clues->data);
+  for (std::size_t i = 0; i < clues.size() && i < kept.size(); ++i)
+    if (!kept[i]) clues[i] = static_cast<int>(manifest_->clues->empty);
+  return std::make_unique<ModelInstance>(manifest_, full.sizes(), std::move(data));
+}
+
+Recount ModelFamily::verify_counts(const ModelInstance& instance, const std::string& kind,
+                                   const OptionValues&, const Limits& limits) const {
+  const std::string method =
+      "the model flattened again with MiniZinc's standard decompositions (-G std: no Gecode "
+      "global propagators) and counted in a space of its own; it shares the model's text, so it "
+      "checks the flattening and the propagators, not the rules as written";
+  const Count c = count_with(instance, kind_model(kind), 0, limits, Library::standard);
+  if (!c.exact) return {std::nullopt, method + " (cut short: " + to_string(c.stopped) + ")"};
+  return {c, method};
+}
+
+}  // namespace puzzlegen::models

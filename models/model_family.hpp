@@ -1,0 +1,103 @@
+// A model family: the family contract over MiniZinc models. Each (kind, size parameters) pair
+// is compiled once (compiler.hpp) and parsed once per thread (flatzinc_model.hpp); an instance
+// is its data, fixed on a clone of the compiled space; a solution is a distinct assignment of
+// the manifest's solution variables that extends to the whole model.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "compiler.hpp"
+#include "family.hpp"
+#include "flatzinc_model.hpp"
+#include "manifest.hpp"
+
+namespace puzzlegen::models {
+
+using Sizes = std::map<std::string, std::int64_t>;  // by the model's names
+
+class ModelInstance : public Instance {
+ public:
+  ModelInstance(std::shared_ptr<const Manifest> manifest, Sizes sizes,
+                std::map<std::string, std::vector<int>> data)
+      : manifest_(std::move(manifest)), sizes_(std::move(sizes)), data_(std::move(data)) {}
+  Json to_json() const override;
+  std::vector<int> canonical_key() const override;
+  std::optional<Natural> class_size() const override { return Natural(1); }
+  std::string render_text() const override;
+  render::Drawing draw(double width) const override;
+
+  const Sizes& sizes() const { return sizes_; }
+  const std::map<std::string, std::vector<int>>& data() const { return data_; }
+  const Manifest& manifest() const { return *manifest_; }
+  std::shared_ptr<const Manifest> shared_manifest() const { return manifest_; }
+
+ private:
+  std::shared_ptr<const Manifest> manifest_;
+  Sizes sizes_;
+  std::map<std::string, std::vector<int>> data_;  // row-major
+};
+
+class ModelFamily : public FamilyOf<ModelInstance> {
+ public:
+  // Reads the manifest and compiles each kind's model with the default sizes, so that a bad
+  // model is reported (InputError) when the family is loaded, before any search.
+  explicit ModelFamily(Manifest manifest);
+  ~ModelFamily() override;
+  // Drops the compiled models (at exit, while Gecode's FlatZinc library is still there).
+  void release();
+
+  std::string name() const override { return manifest_->name; }
+  std::string summary() const override { return manifest_->summary; }
+  std::string title() const override { return manifest_->title; }
+  std::vector<OptionInfo> parameters() const override;
+  std::vector<OptionInfo> instance_constraints() const override { return {}; }
+  std::vector<OptionInfo> solution_options() const override { return {}; }
+  std::vector<KindInfo> kinds() const override;
+  std::vector<KindInfo> measures() const override;
+  std::uint64_t measure(const ModelInstance& instance, const std::string& name) const override;
+
+  std::unique_ptr<Instance> read_instance(const YAML::Node& document,
+                                          const std::string& file) const override;
+  OptionValues parameters_of(const ModelInstance& instance) const override;
+  bool satisfies(const ModelInstance&, const OptionValues&) const override { return true; }
+  Count count(const ModelInstance& instance, const std::string& kind, const OptionValues& options,
+              std::uint64_t cap, const Limits& limits) const override;
+  std::unique_ptr<Solution> first_solution(const ModelInstance& instance, const std::string& kind,
+                                           const Limits& limits) const override;
+
+  std::unique_ptr<InstanceSpace> instance_space(const OptionValues& parameters,
+                                                const OptionValues& constraints,
+                                                const InstanceSearch& search) const override;
+  std::unique_ptr<Instance> random_instance(const OptionValues& parameters,
+                                            const OptionValues& constraints,
+                                            Rng& rng) const override;
+  std::optional<CluedSolution> clued_solution(const OptionValues& parameters,
+                                              const OptionValues& constraints,
+                                              Rng& rng) const override;
+  std::unique_ptr<Instance> with_clues(const ModelInstance& full,
+                                       const std::vector<bool>& kept) const override;
+  Recount verify_counts(const ModelInstance& instance, const std::string& kind,
+                        const OptionValues& options, const Limits& limits) const override;
+
+ private:
+  struct Compiled;
+  const Compiled& compiled(const KindModel& kind, const Sizes& sizes, Library library) const;
+  const KindModel& kind_model(const std::string& kind) const;
+  Sizes sizes_of(const OptionValues& parameters) const;
+  // A clone of the model with the instance's data fixed on it.
+  std::unique_ptr<ModelSpace> posed(const Compiled& model, const ModelInstance& instance) const;
+  Count count_with(const ModelInstance& instance, const KindModel& kind, std::uint64_t cap,
+                   const Limits& limits, Library library) const;
+  // A whole solution of `kind` with every clue empty, drawn with `seed` (nullopt: the first).
+  std::unique_ptr<ModelInstance> solved_full(const Sizes& sizes, std::uint64_t seed) const;
+
+  std::shared_ptr<const Manifest> manifest_;
+  mutable std::mutex mutex_;
+  mutable std::map<std::string, std::unique_ptr<Compiled>> compiled_;
+};
+
+}  // namespace puzzlegen::models
