@@ -233,9 +233,9 @@ ModelFamily::ModelFamily(Manifest manifest)
   // Registered after a first parse, which makes the FlatZinc library's own statics: exit
   // handlers run in reverse order, so this one runs while they are still there.
   std::lock_guard lock(live_mutex());
+  live_families().insert(this);  // made before the handler is registered, so it outlives it
   static const bool registered = std::atexit(release_models) == 0;
   (void)registered;
-  live_families().insert(this);
 }
 
 ModelFamily::~ModelFamily() {
