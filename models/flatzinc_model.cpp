@@ -102,6 +102,27 @@ std::optional<Declaration> read_declaration(const std::string& line) {
   return d;
 }
 
+// Gecode's FlatZinc reader reports errors by its own exception types (not std::exception)
+// or in `errors`: each becomes a std::runtime_error with the reader's message.
+void parse_into(const std::string& flatzinc, Gecode::FlatZinc::Printer& printer,
+                Gecode::FlatZinc::FlatZincSpace& space) {
+  std::istringstream in(flatzinc);
+  std::ostringstream errors;
+  bool parsed = false;
+  try {
+    parsed = Gecode::FlatZinc::parse(in, printer, errors, &space) != nullptr;
+  } catch (const Gecode::FlatZinc::Error& e) {
+    throw std::runtime_error(e.toString());
+  } catch (const Gecode::FlatZinc::AST::TypeError& e) {
+    throw std::runtime_error("type error: " + e.what());
+  } catch (const Gecode::Exception& e) {
+    throw std::runtime_error(e.what());
+  }
+  if (!parsed || !trim(errors.str()).empty())
+    throw std::runtime_error(trim(errors.str()).empty() ? "Gecode cannot read the FlatZinc"
+                                                        : trim(errors.str()));
+}
+
 }  // namespace
 
 ModelSpace::ModelSpace(ModelSpace& other) : FlatZincSpace(other) {
@@ -204,13 +225,9 @@ int ModelSpace::value(const Element& element) const {
 CompiledModel::CompiledModel(std::string flatzinc, std::string origin)
     : flatzinc_(std::move(flatzinc)), origin_(std::move(origin)) {
   // Gecode's names for its variables, from a first parse (kept as the first idle root).
-  std::istringstream in(flatzinc_);
   Gecode::FlatZinc::Printer printer;
-  std::ostringstream errors;
   auto root = std::make_unique<ModelSpace>();
-  if (!Gecode::FlatZinc::parse(in, printer, errors, root.get()))
-    throw std::runtime_error(trim(errors.str()));
-  if (!trim(errors.str()).empty()) throw std::runtime_error(trim(errors.str()));
+  parse_into(flatzinc_, printer, *root);
   // Cloning needs a stable space; a model with no solution for any instance fails here.
   root_failed_ = root->status() == Gecode::SS_FAILED;
   if (root->fv.size() > 0)
@@ -267,12 +284,9 @@ const ModelVariable* CompiledModel::find(const std::string& name) const {
 }
 
 std::unique_ptr<ModelSpace> CompiledModel::parse() const {
-  std::istringstream in(flatzinc_);
   Gecode::FlatZinc::Printer printer;
-  std::ostringstream errors;
   auto root = std::make_unique<ModelSpace>();
-  if (!Gecode::FlatZinc::parse(in, printer, errors, root.get()))
-    throw std::runtime_error(origin_ + ": " + trim(errors.str()));
+  parse_into(flatzinc_, printer, *root);
   root->status();
   return root;
 }

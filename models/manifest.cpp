@@ -302,8 +302,8 @@ Manifest read_manifest(const std::string& path) {
   const std::string& file = m.file;
   const YAML::Node root = load_yaml_file(file, "a model family's manifest");
   reject_unknown_keys(root,
-                      {"family", "title", "summary", "parameters", "instance", "solution", "model",
-                       "kinds", "clues", "draw"},
+                      {"family", "title", "summary", "task", "parameters", "instance", "solution",
+                       "model", "kinds", "clues", "draw"},
                       "the manifest", file);
   if (!root["family"]) throw InputError({file, 1, 1}, "family", "missing: the family's name");
   m.name = read_scalar(root["family"], file, "family", "a name");
@@ -317,6 +317,7 @@ Manifest read_manifest(const std::string& path) {
   if (!root["summary"])
     throw InputError({file, 1, 1}, "summary", "missing: one line on the puzzle");
   m.summary = read_scalar(root["summary"], file, "summary", "a sentence");
+  if (root["task"]) m.task = read_scalar(root["task"], file, "task", "a sentence");
   read_sizes(root["parameters"], file, m);
   read_data(root["instance"], file, m);
   if (m.data.empty())

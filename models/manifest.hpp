@@ -72,6 +72,7 @@ struct Manifest {
   std::string file;    // the manifest's path
   std::string folder;  // its folder
   std::string name, title, summary;
+  std::string task;  // what a solver is asked to do, as printed on a worksheet ("" = a default)
   std::vector<SizeParameter> sizes;
   std::vector<DataParameter> data;
   std::vector<std::string>

@@ -327,6 +327,16 @@ const ModelFamily::Compiled& ModelFamily::compiled(const KindModel& kind, const 
   return *(compiled_[key] = std::move(c));
 }
 
+std::string ModelFamily::task(const ModelInstance& instance, const std::string& kind) const {
+  if (manifest_->task.empty()) return Family::task(instance, kind);
+  return manifest_->task;
+}
+
+std::string ModelFamily::count_phrase(const std::string&, const Count& count,
+                                      const OptionValues&) const {
+  return count_words(count, "solution", "solutions");
+}
+
 std::vector<OptionInfo> ModelFamily::parameters() const {
   std::vector<OptionInfo> out;
   for (const auto& s : manifest_->sizes)

@@ -53,6 +53,9 @@ class ModelFamily : public FamilyOf<ModelInstance> {
   std::string name() const override { return manifest_->name; }
   std::string summary() const override { return manifest_->summary; }
   std::string title() const override { return manifest_->title; }
+  std::string task(const ModelInstance& instance, const std::string& kind) const override;
+  std::string count_phrase(const std::string& kind, const Count& count,
+                           const OptionValues& options) const override;
   std::vector<OptionInfo> parameters() const override;
   std::vector<OptionInfo> instance_constraints() const override { return {}; }
   std::vector<OptionInfo> solution_options() const override { return {}; }
