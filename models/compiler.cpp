@@ -68,7 +68,7 @@ struct Finished {
 // Runs `argv` (found on PATH) with its output in `scratch`; stops it at the time limit or
 // Ctrl-C. Throws InputError naming `package` when the program is not installed.
 Finished run(const std::vector<std::string>& argv, const fs::path& scratch,
-             const std::string& package) {
+             const std::string& package, const SourceLocation& where) {
   std::vector<char*> args;
   for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
   args.push_back(nullptr);
@@ -82,7 +82,7 @@ Finished run(const std::vector<std::string>& argv, const fs::path& scratch,
   const int spawned = ::posix_spawnp(&pid, args[0], &files, nullptr, args.data(), environ);
   posix_spawn_file_actions_destroy(&files);
   if (spawned != 0)
-    throw InputError({}, "model",
+    throw InputError(where, "model",
                      "cannot run " + argv[0] + " (" + std::strerror(spawned) +
                          "): model families need MiniZinc's compiler, Debian package " + package +
                          " (apt-get install " + package + ")");
@@ -95,7 +95,7 @@ Finished run(const std::vector<std::string>& argv, const fs::path& scratch,
     if (interrupt_flag().load() || Clock::now() > deadline) {
       ::kill(pid, SIGKILL);
       ::waitpid(pid, &status, 0);
-      throw InputError({}, "model",
+      throw InputError(where, "model",
                        interrupt_flag().load() ? "interrupted while compiling the model"
                                                : "the model did not compile within 5 minutes");
     }
@@ -224,7 +224,8 @@ std::string compile(const Manifest& manifest, const KindModel& kind,
   argv.push_back((fs::path(manifest.folder) / kind.model).string());
   if (!data.empty()) argv.insert(argv.end(), {"-D", data});
   argv.insert(argv.end(), {"--fzn", fzn.string()});
-  const Finished finished = run(argv, scratch.path(), "minizinc");
+  const Finished finished =
+      run(argv, scratch.path(), "minizinc", {(fs::path(manifest.folder) / kind.model).string(), 0, 0});
   if (finished.status != 0 || !fs::is_regular_file(fzn))
     throw compile_error(finished.err, manifest, kind);
   std::string flatzinc = slurp(fzn);

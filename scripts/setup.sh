@@ -7,7 +7,8 @@ cd "$(dirname "$0")/.."
 packages=(g++ cmake make libgecode-dev libyaml-cpp-dev libcli11-dev catch2 nlohmann-json3-dev libboost-dev
           libssl-dev libpugixml-dev help2man libpng-dev chromium fonts-dejavu-core
           pkg-config libcpp-httplib-dev python3-selenium chromium-driver
-          parallel munge slurmctld slurmd slurm-client python3 sgt-puzzles qqwing xz-utils)
+          parallel munge slurmctld slurmd slurm-client python3 sgt-puzzles qqwing xz-utils
+          minizinc flatzinc)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" ||
