@@ -3,7 +3,7 @@
 # fzn-gecode, glpk-utils and coinor-cbc), and prints the benchmark table. Options go to bench/run.py.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/setup.sh
+scripts/setup.sh all
 if ! command -v minizinc >/dev/null || ! command -v glpsol >/dev/null || ! command -v cbc >/dev/null; then
   sudo=""
   [ "$(id -u)" -eq 0 ] || sudo=sudo

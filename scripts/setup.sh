@@ -1,14 +1,26 @@
 #!/usr/bin/env bash
 # Installs whatever puzzlegen needs that is missing (Debian 12 packages), then configures and
-# builds it in build/ (Release). Extra arguments go to the CMake configure step.
+# builds it in build/ (Release).
+#   scripts/setup.sh        what `puzzlegen` itself needs: its build packages and MiniZinc (for
+#                           model families); builds the program alone, the quickest first run
+#   scripts/setup.sh all    also every test's tools and peers (Chromium, Slurm, sgt-puzzles, ...);
+#                           builds everything, tests and examples included
+# Further arguments go to the CMake configure step.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(g++ cmake make libgecode-dev libyaml-cpp-dev libcli11-dev catch2 nlohmann-json3-dev libboost-dev
-          libssl-dev libpugixml-dev help2man libpng-dev chromium fonts-dejavu-core
-          pkg-config libcpp-httplib-dev python3-selenium chromium-driver
-          parallel munge slurmctld slurmd slurm-client python3 sgt-puzzles qqwing xz-utils
-          minizinc flatzinc)
+everything=0
+if [ "${1:-}" = all ]; then
+  everything=1
+  shift
+fi
+packages=(g++ cmake make libgecode-dev libyaml-cpp-dev libcli11-dev nlohmann-json3-dev libboost-dev
+          libssl-dev pkg-config libcpp-httplib-dev minizinc)
+if ((everything)); then
+  packages+=(catch2 libpugixml-dev help2man libpng-dev chromium fonts-dejavu-core
+             python3-selenium chromium-driver parallel munge slurmctld slurmd slurm-client python3
+             sgt-puzzles qqwing xz-utils flatzinc)
+fi
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" ||
@@ -35,5 +47,11 @@ if ((${#missing[@]})); then
   ((status == 0)) || exit "$status"
 fi
 
-cmake -S . -B build -DCMAKE_BUILD_TYPE=Release "$@" >&2
-cmake --build build -j"$(nproc)" >&2
+if ((everything)); then
+  cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DBUILD_TESTING=ON "$@" >&2
+  cmake --build build -j"$(nproc)" >&2
+else
+  # The tests' packages may be missing: configure without them, build the program alone.
+  cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DBUILD_TESTING=OFF "$@" >&2
+  cmake --build build -j"$(nproc)" --target puzzlegen >&2
+fi
