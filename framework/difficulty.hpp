@@ -12,9 +12,12 @@
 
 #include <gecode/int.hh>
 
+#include <algorithm>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "solve.hpp"
@@ -55,6 +58,13 @@ struct Grade {
 // `limits` bounds the whole grade; the search part stops after `search_node_limit` nodes too.
 Grade grade(GradedSpace& root, const Limits& limits, std::uint64_t search_node_limit = 1000000);
 
+// The same replay for any space type S with a brancher posted whose decisions are
+// `decisions(space)` (an IntVarArgs): a GradedSpace, or a space of another hierarchy such as a
+// model family's FlatZinc space.
+template <class S, class Decisions>
+Grade grade_by_probing(S& root, const Decisions& decisions, const Limits& limits,
+                       std::uint64_t search_node_limit = 1000000);
+
 // The level names, easy to extreme; the level a name stands for (nullopt: not a level name).
 const std::vector<std::string>& difficulty_levels();
 std::optional<int> difficulty_level(const std::string& name);
@@ -69,5 +79,91 @@ bool is_difficulty_measure(const std::string& name);
 // A difficulty measure's value from a grade: the level ("at least" when probing was cut
 // short) or the search nodes.
 Count difficulty_measure(const Grade& grade, const std::string& name);
+
+namespace detail {
+
+template <class S, class Decisions>
+bool decided(const S& space, const Decisions& decisions) {
+  const Gecode::IntVarArgs x = decisions(space);
+  return std::all_of(x.begin(), x.end(), [](const Gecode::IntVar& v) { return v.assigned(); });
+}
+
+template <class S>
+std::unique_ptr<S> clone_of(const S& space) {
+  return std::unique_ptr<S>(static_cast<S*>(space.clone()));
+}
+
+// One round of probing on `space` (at a fixpoint, not failed): the (decision, value) pairs
+// whose trial fails by propagation alone. nullopt: a limit stopped the round.
+template <class S, class Decisions>
+std::optional<std::vector<std::pair<int, int>>> failed_trials(S& space, const Decisions& decisions,
+                                                              const Limits& limits,
+                                                              std::uint64_t& probes) {
+  // Probing is polynomial; only the limits that end the whole run apply to it.
+  std::vector<std::pair<int, int>> out;
+  const Gecode::IntVarArgs x = decisions(space);
+  for (int i = 0; i < x.size(); ++i) {
+    if (x[i].assigned()) continue;
+    for (Gecode::IntVarValues v(x[i]); v(); ++v) {
+      if (limits.expired()) return std::nullopt;
+      ++probes;
+      const auto trial = clone_of(space);
+      Gecode::rel(*trial, decisions(*trial)[i], Gecode::IRT_EQ, v.val());
+      if (trial->status() == Gecode::SS_FAILED) out.emplace_back(i, v.val());
+    }
+  }
+  return out;
+}
+
+}  // namespace detail
+
+template <class S, class Decisions>
+Grade grade_by_probing(S& root, const Decisions& decisions, const Limits& limits,
+                       std::uint64_t search_node_limit) {
+  Grade g;
+  if (root.status() == Gecode::SS_FAILED) {  // no solution, and propagation shows it
+    g.level = Grade::easy;
+    g.solvable = false;
+    return g;
+  }
+  const auto space = detail::clone_of(root);
+  if (detail::decided(*space, decisions)) {
+    g.level = Grade::easy;
+    return g;
+  }
+  while (true) {
+    const auto failed = detail::failed_trials(*space, decisions, limits, g.probes);
+    if (!failed) {  // the level is at least what probing has not yet reached
+      g.level = g.rounds == 0 ? Grade::medium : Grade::hard;
+      g.stopped = limits.stop_reason();
+      return g;
+    }
+    if (failed->empty()) break;  // probing stalls
+    ++g.rounds;
+    const Gecode::IntVarArgs x = decisions(*space);
+    for (const auto& [i, value] : *failed) Gecode::rel(*space, x[i], Gecode::IRT_NQ, value);
+    if (space->status() == Gecode::SS_FAILED) {
+      g.level = g.rounds == 1 ? Grade::medium : Grade::hard;
+      g.solvable = false;
+      return g;
+    }
+    if (detail::decided(*space, decisions)) {
+      g.level = g.rounds == 1 ? Grade::medium : Grade::hard;
+      return g;
+    }
+  }
+  g.level = Grade::extreme;
+  Limits search = limits;
+  search.node_limit = search_node_limit;
+  SearchStats stats;
+  const auto solution = first_solution<S>(*space, search, &stats);
+  g.search_nodes.value = stats.nodes;
+  g.solvable = solution != nullptr || !stats.exhausted();
+  if (!solution && !stats.exhausted()) {
+    g.search_nodes.exact = false;
+    g.search_nodes.stopped = stats.stopped;
+  }
+  return g;
+}
 
 }  // namespace puzzlegen

@@ -224,8 +224,8 @@ std::string compile(const Manifest& manifest, const KindModel& kind,
   argv.push_back((fs::path(manifest.folder) / kind.model).string());
   if (!data.empty()) argv.insert(argv.end(), {"-D", data});
   argv.insert(argv.end(), {"--fzn", fzn.string()});
-  const Finished finished =
-      run(argv, scratch.path(), "minizinc", {(fs::path(manifest.folder) / kind.model).string(), 0, 0});
+  const Finished finished = run(argv, scratch.path(), "minizinc",
+                                {(fs::path(manifest.folder) / kind.model).string(), 0, 0});
   if (finished.status != 0 || !fs::is_regular_file(fzn))
     throw compile_error(finished.err, manifest, kind);
   std::string flatzinc = slurp(fzn);

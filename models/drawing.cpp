@@ -89,6 +89,27 @@ render::Drawing draw_grid(const Manifest& manifest,
   return d;
 }
 
+render::Drawing draw_text(const std::string& text) {
+  render::Drawing d;
+  d.content.set("class", "model-text");
+  std::istringstream lines(text);
+  std::size_t widest = 0;
+  int row = 0;
+  for (std::string line; std::getline(lines, line); ++row) {
+    widest = std::max(widest, line.size());
+    d.content.add(render::Element("text")
+                      .set("x", 4.0)
+                      .set("y", 18.0 * (row + 1))
+                      .set("font-family", "monospace")
+                      .set("font-size", 14.0)
+                      .set("xml:space", "preserve")
+                      .text(line));
+  }
+  d.width = 8.0 + 8.5 * static_cast<double>(widest);
+  d.height = 18.0 * row + 8;
+  return d;
+}
+
 std::string values_text(const Manifest& manifest, const std::vector<std::string>& names,
                         const std::map<std::string, std::vector<int>>& dims, const Values& values) {
   std::ostringstream out;

@@ -125,7 +125,23 @@ void parse_into(const std::string& flatzinc, Gecode::FlatZinc::Printer& printer,
 
 }  // namespace
 
+std::string with_strength(const std::string& flatzinc, Strength strength) {
+  if (strength == Strength::as_posted) return flatzinc;
+  const char* annotation = strength == Strength::value    ? " :: val"
+                           : strength == Strength::bounds ? " :: bounds"
+                                                          : " :: domain";
+  std::string out;
+  std::istringstream lines(flatzinc);
+  for (std::string line; std::getline(lines, line);) {
+    const auto end = line.find_last_of(';');
+    if (line.rfind("constraint ", 0) == 0 && end != std::string::npos) line.insert(end, annotation);
+    out += line + "\n";
+  }
+  return out;
+}
+
 ModelSpace::ModelSpace(ModelSpace& other) : FlatZincSpace(other) {
+  decisions_.update(*this, other.decisions_);
   rest_int_.update(*this, other.rest_int_);
   rest_bool_.update(*this, other.rest_bool_);
   rest_set_.update(*this, other.rest_set_);
@@ -157,6 +173,13 @@ void ModelSpace::branch_counted(const std::vector<Element>& counted,
     if (!int_counted[static_cast<std::size_t>(i)]) rest_ints << iv[i];
   for (int i = 0; i < bv.size(); ++i)
     if (!bool_counted[static_cast<std::size_t>(i)]) rest_bools << bv[i];
+  Gecode::IntVarArgs decisions = ints;
+  for (const auto& b : bools) {
+    Gecode::IntVar x(*this, 0, 1);
+    Gecode::channel(*this, b, x);
+    decisions << x;
+  }
+  decisions_ = Gecode::IntVarArray(*this, decisions);
   rest_int_ = Gecode::IntVarArray(*this, rest_ints);
   rest_bool_ = Gecode::BoolVarArray(*this, rest_bools);
   rest_set_ = sv;
@@ -191,6 +214,13 @@ bool ModelSpace::rest_assigned() const {
   for (const auto& x : rest_set_)
     if (!x.assigned()) return false;
   return true;
+}
+
+bool ModelSpace::assigned(const std::vector<Element>& counted) const {
+  return std::all_of(counted.begin(), counted.end(), [&](const Element& e) {
+    return e.type == Element::Type::constant ||
+           (e.type == Element::Type::integer ? iv[e.index].assigned() : bv[e.index].assigned());
+  });
 }
 
 void ModelSpace::fix(const Element& element, int value) {

@@ -50,6 +50,11 @@ class ModelSpace : public Gecode::FlatZinc::FlatZincSpace {
   // Posts the brancher on every other variable (a space whose counted variables are assigned).
   void branch_rest(std::optional<std::uint64_t> random_seed = std::nullopt);
   bool rest_assigned() const;
+  // Whether every counted element is assigned.
+  bool assigned(const std::vector<Element>& counted) const;
+  // The counted variables as integers (Booleans channelled), for grading by probing; set by
+  // branch_counted.
+  Gecode::IntVarArgs decisions() const { return decisions_; }
   // Fixes one element to `value` (fails the space when a constant differs).
   void fix(const Element& element, int value);
   int value(const Element& element) const;  // of an assigned element
@@ -58,7 +63,14 @@ class ModelSpace : public Gecode::FlatZinc::FlatZincSpace {
   Gecode::IntVarArray rest_int_;
   Gecode::BoolVarArray rest_bool_;
   Gecode::SetVarArray rest_set_;
+  Gecode::IntVarArray decisions_;
 };
+
+// How strongly each constraint of a model propagates: as Gecode posts it by default, or at
+// value, bounds or domain consistency (the rungs of a model's grade, after Simonis 2005).
+enum class Strength { as_posted, value, bounds, domain };
+// `flatzinc` with every constraint annotated to propagate at `strength`.
+std::string with_strength(const std::string& flatzinc, Strength strength);
 
 // What a model is asked, and what it answered.
 struct Assignment {

@@ -200,8 +200,10 @@ void read_drawing(const YAML::Node& node, const std::string& file, Manifest& m) 
   g.cells = data_name("cells", 2);
   if (g.cells.empty())
     throw InputError(location_of(node, file), "draw.cells", "missing: the board's instance data");
-  if (node["solution"])
+  if (node["solution"]) {
     g.solution = read_scalar(node["solution"], file, "draw.solution", "a model variable's name");
+    g.solution_where = location_of(node["solution"], file);
+  }
   g.symbols = read_texts(node["symbols"], file, "draw.symbols");
   if (node["blank"]) g.blank = read_int64(node["blank"], file, "draw.blank");
   g.across = data_name("across", 2);
@@ -304,7 +306,7 @@ Manifest read_manifest(const std::string& path) {
   reject_unknown_keys(root,
                       {"family", "title", "summary", "task", "parameters", "instance", "solution",
                        "model", "kinds", "clues", "draw"},
-                      "the manifest", file);
+                      "", file);
   if (!root["family"]) throw InputError({file, 1, 1}, "family", "missing: the family's name");
   m.name = read_scalar(root["family"], file, "family", "a name");
   if (m.name.empty() || !std::all_of(m.name.begin(), m.name.end(), [](char c) {
@@ -337,6 +339,7 @@ Manifest read_manifest(const std::string& path) {
       m.solution.push_back(read_scalar(s, file, "solution", "a model variable's name"));
     else
       m.solution = read_names(s, file, "solution", "model variable");
+    m.solution_where = location_of(s, file);
     for (const auto& name : m.solution)
       if (m.find_data(name))
         throw InputError(location_of(s, file), "solution",
@@ -352,7 +355,7 @@ Manifest read_manifest(const std::string& path) {
     Clues clues{read_scalar(c["data"], file, "clues.data", "instance data's name"),
                 read_int64(c["empty"], file, "clues.empty"),
                 read_scalar(c["solution"], file, "clues.solution", "a model variable's name"),
-                location_of(c, file)};
+                location_of(c["solution"], file)};
     if (!m.find_data(clues.data))
       throw InputError(
           location_of(c["data"], file), "clues.data",

@@ -58,8 +58,9 @@ struct Clues {
 // How an instance and a solution are drawn: a grid of cells, with marks between neighbours,
 // labels round it, and boxes.
 struct GridDrawing {
-  std::string cells;                            // instance data with 2 dims: the board
-  std::string solution;                         // the solution variable drawn in the key
+  std::string cells;     // instance data with 2 dims: the board
+  std::string solution;  // the solution variable drawn in the key
+  SourceLocation solution_where;
   std::map<std::int64_t, std::string> symbols;  // a value's text; default: the number
   std::optional<std::int64_t> blank;            // a value drawn as an empty cell
   std::string across, down;  // marks between cells: rows x (columns-1), (rows-1) x columns
@@ -75,8 +76,9 @@ struct Manifest {
   std::string task;  // what a solver is asked to do, as printed on a worksheet ("" = a default)
   std::vector<SizeParameter> sizes;
   std::vector<DataParameter> data;
-  std::vector<std::string>
-      solution;  // counted variables; empty: every model variable that is not data
+  // The variables a solution is counted by; empty: every model variable that is not data.
+  std::vector<std::string> solution;
+  SourceLocation solution_where;
   std::vector<KindModel> kinds;
   std::optional<Clues> clues;
   std::optional<GridDrawing> drawing;

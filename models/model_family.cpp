@@ -68,8 +68,7 @@ class ModelSolution : public Solution {
     const auto& g = manifest_->drawing;
     if (g && values_.count(g->solution))
       return draw_grid(*manifest_, sizes_, instance_, values_.at(g->solution));
-    render::Drawing d;
-    return d;
+    return draw_text(render_text());
   }
 
  private:
@@ -219,8 +218,8 @@ std::string ModelInstance::render_text() const {
 
 render::Drawing ModelInstance::draw(double) const {
   if (manifest_->drawing) return draw_grid(*manifest_, sizes_, data_, {});
-  render::Drawing d;  // no drawing declared: the text form is all there is
-  return d;
+  return draw_text(values_text(*manifest_, data_names(*manifest_), data_dims(*manifest_, sizes_),
+                               data_));  // no grid declared: the text, as printed
 }
 
 // --- ModelFamily
@@ -264,8 +263,9 @@ Sizes ModelFamily::sizes_of(const OptionValues& parameters) const {
 }
 
 const ModelFamily::Compiled& ModelFamily::compiled(const KindModel& kind, const Sizes& sizes,
-                                                   Library library) const {
-  std::string key = kind.name + (library == Library::gecode ? "|gecode" : "|std");
+                                                   Library library, Strength strength) const {
+  std::string key = kind.name + (library == Library::gecode ? "|gecode" : "|std") + "|" +
+                    std::to_string(static_cast<int>(strength));
   for (const auto& [name, value] : sizes) key += "|" + name + "=" + std::to_string(value);
   std::lock_guard lock(mutex_);
   if (const auto it = compiled_.find(key); it != compiled_.end()) return *it->second;
@@ -273,8 +273,8 @@ const ModelFamily::Compiled& ModelFamily::compiled(const KindModel& kind, const 
   const std::string model_file = (std::filesystem::path(manifest_->folder) / kind.model).string();
   auto c = std::make_unique<Compiled>();
   try {
-    c->model =
-        std::make_unique<CompiledModel>(compile(*manifest_, kind, sizes, library), model_file);
+    c->model = std::make_unique<CompiledModel>(
+        with_strength(compile(*manifest_, kind, sizes, library), strength), model_file);
   } catch (const InputError& e) {
     // The usual cause of an undefined name: data the manifest declares, written as a parameter.
     for (const auto& d : manifest_->data)
@@ -316,10 +316,35 @@ const ModelFamily::Compiled& ModelFamily::compiled(const KindModel& kind, const 
   for (const auto& name : c->solution_names) {
     const ModelVariable* v = c->model->find(name);
     if (!v)
-      throw InputError({manifest_->file, 0, 0}, "solution",
-                       "the model " + kind.model + " has no variable '" + name + "'");
+      throw InputError(manifest_->solution_where.file.empty()
+                           ? SourceLocation{manifest_->file, 0, 0}
+                           : manifest_->solution_where,
+                       "solution", "the model " + kind.model + " has no variable '" + name + "'");
     c->counted.insert(c->counted.end(), v->elements.begin(), v->elements.end());
     c->solution_dims[name] = v->dims;
+  }
+  // Clues and the key's drawing name solution variables: checked now, not when first used.
+  if (const auto& clues = manifest_->clues) {
+    const ModelVariable* solution = c->model->find(clues->solution);
+    if (!solution)
+      throw InputError(clues->where, "clues.solution",
+                       "the model " + kind.model + " has no variable '" + clues->solution + "'");
+    if (solution->elements.size() !=
+        product(manifest_->dims_of(*manifest_->find_data(clues->data), sizes)))
+      throw InputError(clues->where, "clues.solution",
+                       "'" + clues->solution + "' and '" + clues->data + "' differ in size");
+  }
+  if (const auto& drawing = manifest_->drawing; drawing && !drawing->solution.empty()) {
+    if (std::find(c->solution_names.begin(), c->solution_names.end(), drawing->solution) ==
+        c->solution_names.end())
+      throw InputError(drawing->solution_where, "draw.solution",
+                       "expected a solution variable (" + join(c->solution_names, ", ") +
+                           "), got '" + drawing->solution + "'");
+    if (c->model->find(drawing->solution)->elements.size() !=
+        product(manifest_->dims_of(*manifest_->find_data(drawing->cells), sizes)))
+      throw InputError(
+          drawing->solution_where, "draw.solution",
+          "'" + drawing->solution + "' and the board '" + drawing->cells + "' differ in size");
   }
   if (c->solution_names.empty())
     throw InputError({model_file, 0, 0}, "model",
@@ -368,7 +393,7 @@ std::unique_ptr<Instance> ModelFamily::read_instance(const YAML::Node& document,
   std::vector<std::string> keys = {"puzzle"};
   for (const auto& s : manifest_->sizes) keys.push_back(s.key);
   for (const auto& d : manifest_->data) keys.push_back(d.key);
-  reject_unknown_keys(document, keys, "the instance", file);
+  reject_unknown_keys(document, keys, "", file);
   Sizes sizes;
   for (const auto& s : manifest_->sizes)
     sizes[s.name] = document[s.key] ? read_integer(document[s.key], file, s.key, s.min, s.max)
@@ -540,6 +565,46 @@ std::unique_ptr<Instance> ModelFamily::with_clues(const ModelInstance& full,
   for (std::size_t i = 0; i < clues.size() && i < kept.size(); ++i)
     if (!kept[i]) clues[i] = static_cast<int>(manifest_->clues->empty);
   return std::make_unique<ModelInstance>(manifest_, full.sizes(), std::move(data));
+}
+
+std::vector<std::string> ModelFamily::graded_kinds() const {
+  return kind_names();
+}
+
+std::optional<Grade> ModelFamily::reasoned_grade(const ModelInstance& instance,
+                                                 const std::string& kind,
+                                                 const Limits& limits) const {
+  // The weakest propagation that decides the solution: each constraint at value, then bounds,
+  // then domain consistency; then singleton consistency (probing); then search.
+  const KindModel& k = kind_model(kind);
+  const std::pair<Strength, const char*> rungs[] = {{Strength::value, "value consistency"},
+                                                    {Strength::bounds, "bounds consistency"},
+                                                    {Strength::domain, "domain consistency"}};
+  for (const auto& [strength, name] : rungs) {
+    const Compiled& model = compiled(k, instance.sizes(), Library::gecode, strength);
+    auto space = posed(model, instance);
+    const bool failed = space->failed() || space->status() == Gecode::SS_FAILED;
+    if (failed || space->assigned(model.counted)) {
+      Grade g;
+      g.level = strength == Strength::domain ? Grade::medium : Grade::easy;
+      g.solvable = !failed;
+      g.reasoning = name;
+      return g;
+    }
+  }
+  const Compiled& model = compiled(k, instance.sizes(), Library::gecode, Strength::domain);
+  auto space = posed(model, instance);
+  space->branch_counted(model.counted);
+  space->branch_rest();
+  Grade g = grade_by_probing(
+      *space, [](const ModelSpace& s) { return s.decisions(); }, limits);
+  if (g.level != Grade::extreme) {
+    g.level = Grade::hard;
+    g.reasoning = "singleton consistency (" + std::to_string(g.rounds) + " rounds of probing)";
+  } else {
+    g.reasoning = "search (" + g.search_nodes.text() + " nodes after probing)";
+  }
+  return g;
 }
 
 Recount ModelFamily::verify_counts(const ModelInstance& instance, const std::string& kind,

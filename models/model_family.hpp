@@ -83,12 +83,17 @@ class ModelFamily : public FamilyOf<ModelInstance> {
                                               Rng& rng) const override;
   std::unique_ptr<Instance> with_clues(const ModelInstance& full,
                                        const std::vector<bool>& kept) const override;
+  // The grade any model gets: the weakest consistency that solves it (model_family.cpp).
+  std::vector<std::string> graded_kinds() const override;
+  std::optional<Grade> reasoned_grade(const ModelInstance& instance, const std::string& kind,
+                                      const Limits& limits) const override;
   Recount verify_counts(const ModelInstance& instance, const std::string& kind,
                         const OptionValues& options, const Limits& limits) const override;
 
  private:
   struct Compiled;
-  const Compiled& compiled(const KindModel& kind, const Sizes& sizes, Library library) const;
+  const Compiled& compiled(const KindModel& kind, const Sizes& sizes, Library library,
+                           Strength strength = Strength::as_posted) const;
   const KindModel& kind_model(const std::string& kind) const;
   Sizes sizes_of(const OptionValues& parameters) const;
   // A clone of the model with the instance's data fixed on it.
