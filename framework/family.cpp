@@ -75,6 +75,10 @@ std::uint64_t Family::measure(const Instance&, const std::string& name) const {
   throw std::logic_error(this->name() + " has no measure " + name);
 }
 
+std::unique_ptr<GradedSpace> Grading::graded_space(const Instance&, const std::string&) const {
+  return nullptr;
+}
+
 std::optional<Grade> Grading::reasoned_grade(const Instance&, const std::string&,
                                              const Limits&) const {
   return std::nullopt;
@@ -93,6 +97,7 @@ std::optional<Grade> Family::grade_of(const Instance& instance, const std::strin
   if (std::find(kinds.begin(), kinds.end(), kind) == kinds.end()) return std::nullopt;
   if (auto reasoned = graded->reasoned_grade(instance, kind, limits)) return reasoned;
   const auto space = graded->graded_space(instance, kind);
+  if (!space) return std::nullopt;
   return grade(*space, limits);
 }
 
@@ -103,6 +108,9 @@ std::optional<Grade> Family::propagation_grade_of(const Instance& instance, cons
   const auto kinds = graded->graded_kinds();
   if (std::find(kinds.begin(), kinds.end(), kind) == kinds.end()) return std::nullopt;
   const auto space = graded->graded_space(instance, kind);
+  // Without a GradedSpace, the family's own grade is its propagation grade (a model family's
+  // rungs are propagation strengths and probing).
+  if (!space) return graded->reasoned_grade(instance, kind, limits);
   return grade(*space, limits);
 }
 

@@ -323,9 +323,11 @@ class Grading {
   // The kinds whose puzzles the family grades.
   virtual std::vector<std::string> graded_kinds() const = 0;
   // The solving model a grade replays for a graded kind, in a convention where a well-posed
-  // puzzle has one solution (symmetric copies broken).
+  // puzzle has one solution (symmetric copies broken). Null (the default) where the family
+  // grades by its own means, reasoned_grade (a model family: its FlatZinc space cannot be a
+  // GradedSpace, and it replays propagation strengths and probing on that space itself).
   virtual std::unique_ptr<GradedSpace> graded_space(const Instance& instance,
-                                                    const std::string& kind) const = 0;
+                                                    const std::string& kind) const;
   // A grade by a ladder of techniques a person uses (grid/reasoning.hpp for Latin boards), for
   // a graded kind; nullopt (the default) leaves the grade to propagation and probing of
   // graded_space, which then is the `propagation-difficulty` measure beside it.
@@ -493,7 +495,9 @@ template <class I>
 class GradingOf : public Grading {
  public:
   virtual std::unique_ptr<GradedSpace> graded_space(const I& instance,
-                                                    const std::string& kind) const = 0;
+                                                    const std::string& kind) const {
+    return Grading::graded_space(instance, kind);
+  }
   virtual std::optional<Grade> reasoned_grade(const I& instance, const std::string& kind,
                                               const Limits& limits) const {
     return Grading::reasoned_grade(instance, kind, limits);

@@ -89,9 +89,9 @@ render::Drawing draw_grid(const Manifest& manifest,
   return d;
 }
 
-render::Drawing draw_text(const std::string& text) {
+render::Drawing draw_text(const std::string& family, const std::string& text) {
   render::Drawing d;
-  d.content.set("class", "model-text");
+  d.content.set("class", "model-text").set("data-family", family);
   std::istringstream lines(text);
   std::size_t widest = 0;
   int row = 0;

@@ -21,7 +21,7 @@ render::Drawing draw_grid(const Manifest& manifest,
                           const Values& instance_values, const std::vector<int>& solution);
 
 // Lines of text in a fixed-width font: the drawing of a family that declares no grid.
-render::Drawing draw_text(const std::string& text);
+render::Drawing draw_text(const std::string& family, const std::string& text);
 
 // One value as drawn or printed: its symbol, or the number.
 std::string symbol(const Manifest& manifest, std::int64_t value);

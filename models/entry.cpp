@@ -8,6 +8,5 @@
 
 extern "C" __attribute__((visibility("default"))) void puzzlegen_load_model_family(
     const std::string& manifest, std::unique_ptr<puzzlegen::Family>& family) {
-  family =
-      std::make_unique<puzzlegen::models::ModelFamily>(puzzlegen::models::read_manifest(manifest));
+  family = puzzlegen::models::make_model_family(puzzlegen::models::read_manifest(manifest));
 }

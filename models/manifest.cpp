@@ -352,10 +352,11 @@ Manifest read_manifest(const std::string& path) {
     reject_unknown_keys(c, {"data", "empty", "solution"}, "clues", file);
     for (const char* key : {"data", "empty", "solution"})
       if (!c[key]) throw InputError(location_of(c, file), std::string("clues.") + key, "missing");
-    Clues clues{read_scalar(c["data"], file, "clues.data", "instance data's name"),
-                read_int64(c["empty"], file, "clues.empty"),
-                read_scalar(c["solution"], file, "clues.solution", "a model variable's name"),
-                location_of(c["solution"], file)};
+    DeclaredClues clues{
+        read_scalar(c["data"], file, "clues.data", "instance data's name"),
+        read_int64(c["empty"], file, "clues.empty"),
+        read_scalar(c["solution"], file, "clues.solution", "a model variable's name"),
+        location_of(c["solution"], file)};
     if (!m.find_data(clues.data))
       throw InputError(
           location_of(c["data"], file), "clues.data",

@@ -48,7 +48,7 @@ struct KindModel {
 };
 
 // Clues a puzzle is made of (givens), so that the `minimal` strategy can take them away.
-struct Clues {
+struct DeclaredClues {
   std::string data;      // the instance data holding them
   std::int64_t empty;    // its value for "no clue"
   std::string solution;  // the solution variable (same shape) whose values a clue gives
@@ -80,7 +80,7 @@ struct Manifest {
   std::vector<std::string> solution;
   SourceLocation solution_where;
   std::vector<KindModel> kinds;
-  std::optional<Clues> clues;
+  std::optional<DeclaredClues> clues;
   std::optional<GridDrawing> drawing;
 
   const DataParameter* find_data(const std::string& name) const;

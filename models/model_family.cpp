@@ -68,7 +68,7 @@ class ModelSolution : public Solution {
     const auto& g = manifest_->drawing;
     if (g && values_.count(g->solution))
       return draw_grid(*manifest_, sizes_, instance_, values_.at(g->solution));
-    return draw_text(render_text());
+    return draw_text(manifest_->name, render_text());
   }
 
  private:
@@ -218,7 +218,8 @@ std::string ModelInstance::render_text() const {
 
 render::Drawing ModelInstance::draw(double) const {
   if (manifest_->drawing) return draw_grid(*manifest_, sizes_, data_, {});
-  return draw_text(values_text(*manifest_, data_names(*manifest_), data_dims(*manifest_, sizes_),
+  return draw_text(manifest_->name,
+                   values_text(*manifest_, data_names(*manifest_), data_dims(*manifest_, sizes_),
                                data_));  // no grid declared: the text, as printed
 }
 
@@ -499,7 +500,7 @@ std::unique_ptr<InstanceSpace> ModelFamily::instance_space(const OptionValues& p
 
 std::unique_ptr<ModelInstance> ModelFamily::solved_full(const Sizes& sizes,
                                                         std::uint64_t seed) const {
-  const Clues& clues = *manifest_->clues;
+  const DeclaredClues& clues = *manifest_->clues;
   const Compiled& model = compiled(manifest_->kinds.front(), sizes, Library::gecode);
   const auto dims = data_dims(*manifest_, sizes);
   std::map<std::string, std::vector<int>> data;
@@ -524,7 +525,9 @@ std::unique_ptr<ModelInstance> ModelFamily::solved_full(const Sizes& sizes,
 }
 
 std::unique_ptr<Instance> ModelFamily::random_instance(const OptionValues& parameters,
-                                                       const OptionValues&, Rng& rng) const {
+                                                       const OptionValues&,
+                                                       const std::map<std::string, Bounds>&,
+                                                       Rng& rng) const {
   const Sizes sizes = sizes_of(parameters);
   if (manifest_->clues) {
     // A drawn solution's clues, each kept or not with even odds.
@@ -532,7 +535,7 @@ std::unique_ptr<Instance> ModelFamily::random_instance(const OptionValues& param
     if (full) {
       std::vector<bool> kept(full->data().at(manifest_->clues->data).size());
       for (std::size_t i = 0; i < kept.size(); ++i) kept[i] = rng.below(2) == 1;
-      return with_clues(*full, kept);
+      return keeping(*full, kept);
     }
   }
   // Every element uniform in its range.
@@ -547,19 +550,20 @@ std::unique_ptr<Instance> ModelFamily::random_instance(const OptionValues& param
   return std::make_unique<ModelInstance>(manifest_, sizes, std::move(data));
 }
 
-std::optional<CluedSolution> ModelFamily::clued_solution(const OptionValues& parameters,
-                                                         const OptionValues&, Rng& rng) const {
-  if (!manifest_->clues) return std::nullopt;
+CluedSolution CluedModelFamily::clued_solution(const OptionValues& parameters, const OptionValues&,
+                                               Rng& rng) const {
   auto full = solved_full(sizes_of(parameters), rng.next());
-  if (!full) return std::nullopt;
+  if (!full)
+    throw InputError(manifest().clues->where, "clues",
+                     "the model has no solution with every clue empty: nothing to draw clues from");
   CluedSolution out;
-  out.clues = full->data().at(manifest_->clues->data).size();
+  out.clues = full->data().at(manifest().clues->data).size();
   out.full = std::move(full);
   return out;
 }
 
-std::unique_ptr<Instance> ModelFamily::with_clues(const ModelInstance& full,
-                                                  const std::vector<bool>& kept) const {
+std::unique_ptr<ModelInstance> ModelFamily::keeping(const ModelInstance& full,
+                                                    const std::vector<bool>& kept) const {
   auto data = full.data();
   auto& clues = data.at(manifest_->clues->data);
   for (std::size_t i = 0; i < clues.size() && i < kept.size(); ++i)
@@ -616,6 +620,11 @@ Recount ModelFamily::verify_counts(const ModelInstance& instance, const std::str
   const Count c = count_with(instance, kind_model(kind), 0, limits, Library::standard);
   if (!c.exact) return {std::nullopt, method + " (cut short: " + to_string(c.stopped) + ")"};
   return {c, method};
+}
+
+std::unique_ptr<Family> make_model_family(Manifest manifest) {
+  if (manifest.clues) return std::make_unique<CluedModelFamily>(std::move(manifest));
+  return std::make_unique<ModelFamily>(std::move(manifest));
 }
 
 }  // namespace puzzlegen::models

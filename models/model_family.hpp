@@ -41,7 +41,11 @@ class ModelInstance : public Instance {
   std::map<std::string, std::vector<int>> data_;  // row-major
 };
 
-class ModelFamily : public FamilyOf<ModelInstance> {
+// Every model family grades (the rungs any model has) and verifies counts (a second
+// flattening); CluedModelFamily below adds clues where the manifest declares them.
+class ModelFamily : public FamilyOf<ModelInstance>,
+                    public GradingOf<ModelInstance>,
+                    public VerificationOf<ModelInstance> {
  public:
   // Reads the manifest and compiles each kind's model with the default sizes, so that a bad
   // model is reported (InputError) when the family is loaded, before any search.
@@ -77,12 +81,10 @@ class ModelFamily : public FamilyOf<ModelInstance> {
                                                 const InstanceSearch& search) const override;
   std::unique_ptr<Instance> random_instance(const OptionValues& parameters,
                                             const OptionValues& constraints,
+                                            const std::map<std::string, Bounds>& measures,
                                             Rng& rng) const override;
-  std::optional<CluedSolution> clued_solution(const OptionValues& parameters,
-                                              const OptionValues& constraints,
-                                              Rng& rng) const override;
-  std::unique_ptr<Instance> with_clues(const ModelInstance& full,
-                                       const std::vector<bool>& kept) const override;
+  const Grading* grading() const override { return this; }
+  const Verification* verification() const override { return this; }
   // The grade any model gets: the weakest consistency that solves it (model_family.cpp).
   std::vector<std::string> graded_kinds() const override;
   std::optional<Grade> reasoned_grade(const ModelInstance& instance, const std::string& kind,
@@ -90,22 +92,44 @@ class ModelFamily : public FamilyOf<ModelInstance> {
   Recount verify_counts(const ModelInstance& instance, const std::string& kind,
                         const OptionValues& options, const Limits& limits) const override;
 
+ protected:
+  // A whole solution of the first kind with every clue empty, drawn with `seed`.
+  std::unique_ptr<ModelInstance> solved_full(const Sizes& sizes, std::uint64_t seed) const;
+  // `full` with only the clues `kept`.
+  std::unique_ptr<ModelInstance> keeping(const ModelInstance& full,
+                                         const std::vector<bool>& kept) const;
+  Sizes sizes_of(const OptionValues& parameters) const;
+  const Manifest& manifest() const { return *manifest_; }
+
  private:
   struct Compiled;
   const Compiled& compiled(const KindModel& kind, const Sizes& sizes, Library library,
                            Strength strength = Strength::as_posted) const;
   const KindModel& kind_model(const std::string& kind) const;
-  Sizes sizes_of(const OptionValues& parameters) const;
   // A clone of the model with the instance's data fixed on it.
   std::unique_ptr<ModelSpace> posed(const Compiled& model, const ModelInstance& instance) const;
   Count count_with(const ModelInstance& instance, const KindModel& kind, std::uint64_t cap,
                    const Limits& limits, Library library) const;
-  // A whole solution of `kind` with every clue empty, drawn with `seed` (nullopt: the first).
-  std::unique_ptr<ModelInstance> solved_full(const Sizes& sizes, std::uint64_t seed) const;
 
   std::shared_ptr<const Manifest> manifest_;
   mutable std::mutex mutex_;
   mutable std::map<std::string, std::unique_ptr<Compiled>> compiled_;
 };
+
+// A model family whose manifest declares clues: `minimal` takes them away one at a time.
+class CluedModelFamily : public ModelFamily, public CluesOf<ModelInstance> {
+ public:
+  using ModelFamily::ModelFamily;
+  const Clues* clues() const override { return this; }
+  CluedSolution clued_solution(const OptionValues& parameters, const OptionValues& constraints,
+                               Rng& rng) const override;
+  std::unique_ptr<Instance> with_clues(const ModelInstance& full,
+                                       const std::vector<bool>& kept) const override {
+    return keeping(full, kept);
+  }
+};
+
+// The family a manifest describes.
+std::unique_ptr<Family> make_model_family(Manifest manifest);
 
 }  // namespace puzzlegen::models

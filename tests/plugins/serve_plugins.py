@@ -3,7 +3,8 @@
 offered on the teacher's page as soon as its plugin is loaded, and a sheet of each is made,
 with its answer key, through the page's API.
 
-Usage: serve_plugins.py PUZZLEGEN PLUGIN.so...   (each plugin's file is named after its family)
+Usage: serve_plugins.py PUZZLEGEN PLUGIN...   (a .so named after its family, or a model
+family's folder)
 """
 import http.client
 import json
@@ -14,9 +15,20 @@ import sys
 import time
 
 
+def family_of(plugin):
+    """A plugin's family: a .so is named after it, a model family's folder says it."""
+    if os.path.isdir(plugin):
+        with open(os.path.join(plugin, "family.yaml")) as manifest:
+            for line in manifest:
+                if line.startswith("family:"):
+                    return line.split(":", 1)[1].strip()
+    return os.path.splitext(os.path.basename(plugin))[0]
+
+
 def main():
     puzzlegen, plugins = sys.argv[1], sys.argv[2:]
-    families = [os.path.splitext(os.path.basename(p))[0] for p in plugins]
+    families = [family_of(p) for p in plugins]
+    models = {family_of(p) for p in plugins if os.path.isdir(p)}
     command = [puzzlegen]
     for plugin in plugins:
         command += ["--plugin", plugin]
@@ -55,10 +67,14 @@ def main():
                 failures.append(f"the {family} sheet is not made: {state}")
                 continue
             _, sheet = request("GET", state["files"]["sheet"])
-            # Each puzzle three times: on the sheet, its answer, and its explained first steps.
-            drawn = sheet.count(f'class="{family}"')
-            if drawn != 6:
-                failures.append(f"{family}: {drawn} drawings on the served sheet, not 6")
+            # Each puzzle three times: on the sheet, its answer, and its explained first steps
+            # (a model family's grid: twice, it explains no steps).
+            if family in models:
+                drawn, expected = sheet.count(f'data-family="{family}"'), 4
+            else:
+                drawn, expected = sheet.count(f'class="{family}"'), 6
+            if drawn != expected:
+                failures.append(f"{family}: {drawn} drawings on the served sheet, not {expected}")
             else:
                 print(f"serve: {family} offered once its plugin is loaded; a sheet of 2 made")
     finally:
