@@ -42,8 +42,9 @@ int main(int argc, char** argv) {
   // it before or after the command.
   std::vector<std::string> plugins;
   app.add_option("--plugin", plugins,
-                 "load puzzle families from this shared library (repeatable; also every .so "
-                 "in the directories of PUZZLEGEN_PLUGIN_PATH)")
+                 "load puzzle families from this shared library, or the model family in this "
+                 "folder (family.yaml and MiniZinc; repeatable; also every .so and model "
+                 "family folder in the directories of PUZZLEGEN_PLUGIN_PATH)")
       ->allow_extra_args(false);
   app.fallthrough();
   std::string given_root;
