@@ -134,7 +134,14 @@ std::string with_strength(const std::string& flatzinc, Strength strength) {
   std::istringstream lines(flatzinc);
   for (std::string line; std::getline(lines, line);) {
     const auto end = line.find_last_of(';');
-    if (line.rfind("constraint ", 0) == 0 && end != std::string::npos) line.insert(end, annotation);
+    if (line.rfind("constraint ", 0) != 0 || end == std::string::npos) {
+      out += line + "\n";
+      continue;
+    }
+    // For counting, linear constraints keep Gecode's default: domain consistency on a sum is
+    // costly (a Takuzu's rows: 30% slower), where on the rest it pays (a Sudoku's: 9x faster).
+    const bool linear = line.find("_lin_") != std::string::npos;
+    if (strength != Strength::counting || !linear) line.insert(end, annotation);
     out += line + "\n";
   }
   return out;

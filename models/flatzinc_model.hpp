@@ -66,9 +66,12 @@ class ModelSpace : public Gecode::FlatZinc::FlatZincSpace {
   Gecode::IntVarArray decisions_;
 };
 
-// How strongly each constraint of a model propagates: as Gecode posts it by default, or at
-// value, bounds or domain consistency (the rungs of a model's grade, after Simonis 2005).
-enum class Strength { as_posted, value, bounds, domain };
+// How strongly each constraint of a model propagates: as Gecode posts it by default; for
+// counting, every constraint but the linear ones at domain consistency (measured on the minimal
+// strategy: 9x9 Sudokus 9x faster than at the default, 10x10 Takuzus as fast); or every
+// constraint at value, bounds or domain consistency (the rungs of a model's grade, after
+// Simonis 2005).
+enum class Strength { as_posted, counting, value, bounds, domain };
 // `flatzinc` with every constraint annotated to propagate at `strength`.
 std::string with_strength(const std::string& flatzinc, Strength strength);
 

@@ -459,12 +459,20 @@ std::unique_ptr<ModelSpace> ModelFamily::posed(const Compiled& model,
     for (std::size_t i = 0; i < values.size() && !space->failed(); ++i)
       space->fix(v->elements[i], values[i]);
   }
+  // A clue gives its solution variable's value (the manifest says so): fixed at once, rather
+  // than left to the model's reified "given -> equal", which then only checks it.
+  if (const auto& clues = manifest_->clues) {
+    const ModelVariable* solution = model.model->find(clues->solution);
+    const auto& given = instance.data().at(clues->data);
+    for (std::size_t i = 0; i < given.size() && !space->failed(); ++i)
+      if (given[i] != clues->empty) space->fix(solution->elements[i], given[i]);
+  }
   return space;
 }
 
 Count ModelFamily::count_with(const ModelInstance& instance, const KindModel& kind,
                               std::uint64_t cap, const Limits& limits, Library library) const {
-  const Compiled& model = compiled(kind, instance.sizes(), library);
+  const Compiled& model = compiled(kind, instance.sizes(), library, Strength::counting);
   auto space = posed(model, instance);
   if (space->failed()) return Count{};
   return count_assignments(*space, model.counted, cap, limits);
