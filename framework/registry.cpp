@@ -75,8 +75,8 @@ void Registry::load_plugin(const std::string& file) {
   if (is_model_family(file)) return load_model_family(file);
   if (!fs::is_regular_file(status))
     throw InputError(where, "plugin",
-                     "not a plugin: a plugin is a shared library (.so), or a model family's "
-                     "folder (holding family.yaml) or manifest");
+                     "not a regular file: a plugin is a shared library (.so), or a model "
+                     "family's folder holding family.yaml, or its manifest");
   // An absolute path, so that dlopen never searches the system's library directories for a
   // file the user did not name.
   const std::string path = fs::canonical(file, error).string();
