@@ -118,8 +118,9 @@ void add_completion_command(CLI::App& app, Commands& commands) {
   auto* completion = app.add_subcommand(
       "completion", "print a shell completion script (bash: source it, or install it)");
   commands.choices(completion->add_option("shell", *shell, "the shell")->required(), {"bash"});
-  // `app` and `commands` live as long as main, which runs this.
-  commands.add(completion, [&app, &commands](const Globals&) {
+  // `app` and `commands` live as long as main, which runs this; the action keeps `shell`, which
+  // the parse writes.
+  commands.add(completion, [&app, &commands, shell](const Globals&) {
     std::cout << bash_completion(app, commands);
     return ok;
   });
