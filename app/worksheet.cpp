@@ -11,6 +11,7 @@
 #include <set>
 #include <sstream>
 
+#include "collect.hpp"
 #include "command.hpp"
 #include "commands.hpp"
 #include "difficulty.hpp"
@@ -131,82 +132,20 @@ struct Puzzle {
   bool printed = false;  // instance is the family's printed puzzle (its evaluation is not)
 };
 
-// Generates `count` puzzles distinct up to symmetry. Seeded strategies draw each puzzle from
-// its own seed (the spec's, then the next ones), so that puzzles differ more than neighbours in
-// one search do and each is reproduced by its seed alone. Other strategies take the first
-// `count` instances of one run. Reports each puzzle on `progress`; explains any shortfall on
-// standard error.
-struct Collected {
-  bool own_seeds = false;
-  bool proven_short = false;  // fewer than `count` exist, proven
-};
-Collected collect(const Spec& spec, std::size_t count, std::vector<Puzzle>& puzzles,
-                  SheetProgress& progress, bool allow_fewer) {
-  const std::string strategy = resolve_strategy(spec);
-  Collected out;
-  out.own_seeds = !spec.objective && (strategy == "search" || draws_instances(strategy));
-  std::string shortfall;
-  if (out.own_seeds) {
-    const bool limited = spec.generate.time_limit.count() > 0;  // 0: no limit
-    const auto deadline =
-        Clock::now() + std::chrono::duration_cast<Clock::duration>(spec.generate.time_limit);
-    Spec one = spec;
-    one.generate.instances = 1;
-    std::set<std::vector<int>> seen;
-    const std::size_t attempts = 10 * count;
-    for (std::size_t attempt = 0; puzzles.size() < count; ++attempt) {
-      if (attempt == attempts) {
-        shortfall = "seeds " + std::to_string(spec.generate.seed) + " to " +
-                    std::to_string(spec.generate.seed + attempts - 1) +
-                    " gave no more distinct puzzles: the spec may admit only a few";
-        break;
-      }
-      one.generate.seed = spec.generate.seed + attempt;
-      if (limited) {
-        one.generate.time_limit = deadline - Clock::now();
-        if (one.generate.time_limit.count() <= 0) {
-          shortfall = "the time limit ran out: try a longer --time-limit";
-          break;
-        }
-      }
-      InstancePtr found;
-      Evaluation evaluation;
-      const RunSummary s = puzzlegen::generate(
-          one,
-          [&](const InstancePtr& instance, const Evaluation& e, std::size_t, const std::string&) {
-            found = instance;
-            evaluation = e;
-          });
-      if (!found) {
-        out.proven_short = s.proven;
-        shortfall = s.proven ? "no instance meets the spec (proven)"
-                             : "the search stopped (" + to_string(s.stopped) +
-                                   "): try a longer --time-limit";
-        break;
-      }
-      if (!seen.insert(found->canonical_key()).second) continue;
-      puzzles.push_back({found, evaluation, one.generate.seed});
-      progress.puzzle(puzzles.size(), count, one.generate.seed);
-    }
-  } else {
-    Spec all = spec;
-    all.generate.instances = count;
-    const RunSummary s = puzzlegen::generate(
-        all,
-        [&](const InstancePtr& instance, const Evaluation& e, std::size_t, const std::string&) {
-          puzzles.push_back({instance, e, spec.generate.seed});
-          progress.puzzle(puzzles.size(), count, std::nullopt);
-        });
-    out.proven_short = puzzles.size() < count && s.proven;
-    if (puzzles.size() < count)
-      shortfall =
-          s.proven ? "the spec admits no more (proven)"
-                   : "the search stopped (" + to_string(s.stopped) + "): try a longer --time-limit";
-  }
+// Generates `count` puzzles distinct up to symmetry (generators/collect.hpp), reporting each on
+// `progress`, and explains any shortfall on standard error.
+Collection collect(const Spec& spec, std::size_t count, std::vector<Puzzle>& puzzles,
+                   SheetProgress& progress, bool allow_fewer) {
+  const Collection out = collect_distinct(
+      spec, count,
+      [&](const InstancePtr& instance, const Evaluation& e, std::optional<std::uint64_t> seed) {
+        puzzles.push_back({instance, e, seed.value_or(spec.generate.seed)});
+        progress.puzzle(puzzles.size(), count, seed);
+      });
   if (puzzles.size() < count) {
     const bool delivered = allow_fewer && !puzzles.empty();
     std::cerr << "puzzlegen: found " << puzzles.size() << " of the " << count
-              << " distinct puzzles asked for; " << shortfall
+              << " distinct puzzles asked for; " << out.shortfall
               << (delivered ? "; the sheet has the " + std::to_string(puzzles.size()) + " found\n"
                             : "; nothing written\n");
     progress.shortfall(puzzles.size(), count, out.proven_short, delivered);
@@ -640,7 +579,7 @@ int worksheet(const std::vector<std::string>& spec_files, const WorksheetRequest
     // Every version's puzzles at once, so that no two versions share one.
     const std::size_t count = request.counts[request.counts.size() == 1 ? 0 : s] * versions;
     progress.part(s + 1, sections.size(), section.spec_file, count);
-    const Collected collected =
+    const Collection collected =
         collect(section.spec, count, section.puzzles, progress, request.allow_fewer);
     if (section.puzzles.size() < count && !(request.allow_fewer && !section.puzzles.empty()))
       return collected.proven_short ? not_found : limit_reached;
