@@ -143,15 +143,10 @@ int merge(const std::vector<std::string>& files, const std::string& output, Form
                        "shard " + std::to_string(shard.manifest.index) + " is also in " +
                            it->second->file + ": give each shard once (a rerun replaces its file)");
   }
-  std::vector<unsigned> missing, incomplete;
-  for (unsigned k = 1; k <= run.of; ++k) {
-    const auto it = by_index.find(k);
-    if (it == by_index.end())
-      missing.push_back(k);
-    else if (!it->second->manifest.complete)
-      incomplete.push_back(k);
-  }
-  const bool all_complete = missing.empty() && incomplete.empty();
+  const ShardCoverage coverage = shard_coverage(run, by_index);
+  const auto& missing = coverage.missing;
+  const auto& incomplete = coverage.incomplete;
+  const bool all_complete = coverage.complete();
 
   std::uint64_t explored = 0, nodes = 0, done = 0, subproblems = 0;
   double seconds = 0, slowest = 0, fastest = -1;

@@ -346,4 +346,17 @@ std::vector<const ResultRecord*> records_in_run_order(
   return records;
 }
 
+ShardCoverage shard_coverage(const Manifest& run,
+                             const std::map<unsigned, const ResultFile*>& shards) {
+  ShardCoverage coverage;
+  for (unsigned k = 1; k <= run.of; ++k) {
+    const auto it = shards.find(k);
+    if (it == shards.end())
+      coverage.missing.push_back(k);
+    else if (!it->second->manifest.complete)
+      coverage.incomplete.push_back(k);
+  }
+  return coverage;
+}
+
 }  // namespace puzzlegen

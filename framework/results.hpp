@@ -109,6 +109,14 @@ std::optional<RunDifference> run_difference(const Manifest& here, const Manifest
 
 // Combining the shards of one run (`run`: any shard's manifest), keyed by shard number, as
 // merge prints them and verify rebuilds them:
+// which of shards 1 to N are missing and which are there but incomplete: a run is covered,
+// and may be proven, only when neither list has any;
+struct ShardCoverage {
+  std::vector<unsigned> missing, incomplete;
+  bool complete() const { return missing.empty() && incomplete.empty(); }
+};
+ShardCoverage shard_coverage(const Manifest& run,
+                             const std::map<unsigned, const ResultFile*>& shards);
 // the shard whose best value is the best of an optimisation run, or null when none found one;
 const ResultFile* best_shard(const Manifest& run,
                              const std::map<unsigned, const ResultFile*>& shards);

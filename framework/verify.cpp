@@ -828,14 +828,9 @@ std::vector<const ResultRecord*> Verifier::check_shards(
   }
   // Every subproblem covered exactly once: every shard there, complete, each reporting its
   // whole share (shares are disjoint by construction, K - 1 + jN).
-  std::vector<unsigned> missing, incomplete;
-  for (unsigned k = 1; k <= run.of; ++k) {
-    const auto it = by_index.find(k);
-    if (it == by_index.end())
-      missing.push_back(k);
-    else if (!it->second->manifest.complete)
-      incomplete.push_back(k);
-  }
+  const ShardCoverage covered = shard_coverage(run, by_index);
+  const auto& missing = covered.missing;
+  const auto& incomplete = covered.incomplete;
   const std::string coverage = "the shards cover each of the " + std::to_string(run.subproblems) +
                                " subproblems exactly once";
   const bool merged_proven = merged && merged->summary.value("proven", false);
