@@ -164,10 +164,18 @@ InputError compile_error(const std::string& stderr_text, const Manifest& manifes
   message = std::regex_replace(message, std::regex(" {2,}"), " ");
   static const std::regex undefined("variable `([A-Za-z0-9_]+)' must be defined");
   std::smatch m;
-  if (std::regex_search(message, m, undefined))
-    message = "the model's parameter '" + m[1].str() +
-              "' has no value: declare it in the manifest, under parameters: (sizes) or "
-              "instance: (as a var array)";
+  if (std::regex_search(message, m, undefined)) {
+    const std::string name = m[1].str();
+    // The usual cause: data the manifest declares, written in the model as a parameter.
+    message = manifest.find_data(name)
+                  ? "'" + name +
+                        "' is instance data in the manifest, so the model declares it as a var "
+                        "(array[...] of var MIN..MAX: " +
+                        name + ";)"
+                  : "the model's parameter '" + name +
+                        "' has no value: declare it in the manifest, under parameters: (sizes) "
+                        "or instance: (as a var array)";
+  }
   SourceLocation where{(fs::path(manifest.folder) / kind.model).string(), 0, 0};
   static const std::regex located("([^\\s:]+\\.mzn):(\\d+)\\.(\\d+)");
   if (std::regex_search(stderr_text, m, located)) {

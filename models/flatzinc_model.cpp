@@ -353,18 +353,19 @@ namespace {
 
 // Whether the counted assignment in `space` extends to every other variable; nullopt when a
 // limit stopped the search first.
-std::optional<bool> completes(const ModelSpace& space, const Limits& limits, StopReason& stopped) {
-  if (space.rest_assigned()) return true;
+// One completion of the other variables of a space whose counted ones are assigned (values in
+// a seeded order when `random_seed` is given), or null; `stopped` is set when a limit cut the
+// search short, so that "none" is not taken for "no completion".
+std::unique_ptr<ModelSpace> completion(const ModelSpace& space, const Limits& limits,
+                                       StopReason& stopped,
+                                       std::optional<std::uint64_t> random_seed = {}) {
   std::unique_ptr<ModelSpace> rest(static_cast<ModelSpace*>(space.clone()));
-  rest->branch_rest();
+  if (space.rest_assigned()) return rest;
+  rest->branch_rest(random_seed);
   SearchStats stats;
-  const auto whole = first_solution<ModelSpace>(*rest, limits, &stats);
-  if (whole) return true;
-  if (!stats.exhausted()) {
-    stopped = stats.stopped;
-    return std::nullopt;
-  }
-  return false;
+  auto whole = first_solution<ModelSpace>(*rest, limits, &stats);
+  if (!whole && !stats.exhausted()) stopped = stats.stopped;
+  return whole;
 }
 
 }  // namespace
@@ -377,12 +378,11 @@ Count count_assignments(ModelSpace& root, const std::vector<Element>& counted, s
   bool cut = false;
   StopReason stopped = StopReason::none;
   const SearchStats stats = enumerate<ModelSpace>(root, limits, [&](ModelSpace& space) {
-    const auto whole = completes(space, limits, stopped);
-    if (!whole) {
+    if (!space.rest_assigned() && !completion(space, limits, stopped)) {
+      if (stopped == StopReason::none) return true;  // no completion: not a solution
       cut = true;
       return false;
     }
-    if (!*whole) return true;
     result.value += 1;
     if ((visit && !visit(space)) || (cap != 0 && result.value >= cap)) {
       cut = true;
@@ -403,15 +403,8 @@ std::unique_ptr<ModelSpace> first_assignment(ModelSpace& root, const std::vector
   std::unique_ptr<ModelSpace> found;
   if (root.status() != Gecode::SS_FAILED) {
     const SearchStats stats = enumerate<ModelSpace>(root, limits, [&](ModelSpace& space) {
-      std::unique_ptr<ModelSpace> rest(static_cast<ModelSpace*>(space.clone()));
-      rest->branch_rest(random_seed);
-      SearchStats inner;
-      found = first_solution<ModelSpace>(*rest, limits, &inner);
-      if (!found && !inner.exhausted()) {
-        why = inner.stopped;
-        return false;
-      }
-      return !found;
+      found = completion(space, limits, why, random_seed);
+      return !found && why == StopReason::none;
     });
     if (!found && why == StopReason::none) why = stats.stopped;
   }

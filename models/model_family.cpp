@@ -276,16 +276,8 @@ const ModelFamily::Compiled& ModelFamily::compiled(const KindModel& kind, const 
   try {
     c->model = std::make_unique<CompiledModel>(
         with_strength(compile(*manifest_, kind, sizes, library), strength), model_file);
-  } catch (const InputError& e) {
-    // The usual cause of an undefined name: data the manifest declares, written as a parameter.
-    for (const auto& d : manifest_->data)
-      if (e.message().find("'" + d.name + "' has no value") != std::string::npos)
-        throw InputError(e.where(), e.field(),
-                         "'" + d.name +
-                             "' is instance data in the manifest, so the model declares it as "
-                             "a var (array[...] of var MIN..MAX: " +
-                             d.name + ";)");
-    throw;
+  } catch (const InputError&) {
+    throw;  // located by the compiler
   } catch (const std::runtime_error& e) {
     std::string why = e.what();
     const auto registry = why.find("Constraint ");
