@@ -16,6 +16,36 @@ std::string symbol(const Manifest& manifest, std::int64_t value) {
   return std::to_string(value);
 }
 
+namespace {
+
+// A side's clues, line by line (a column's for top and bottom, a row's for left and right):
+// one per line, or k per line when the data has two dimensions; blank values and 0 left out.
+std::vector<std::vector<std::string>> side_clues(const Manifest& manifest,
+                                                 const std::map<std::string, std::int64_t>& sizes,
+                                                 const Values& values, const std::string& name) {
+  const GridDrawing& g = *manifest.drawing;
+  const std::vector<int> dims = manifest.dims_of(*manifest.find_data(name), sizes);
+  const std::size_t per_line = dims.size() == 2 ? static_cast<std::size_t>(dims[1]) : 1;
+  const std::vector<int>& clues = values.at(name);
+  std::vector<std::vector<std::string>> lines(clues.size() / std::max<std::size_t>(per_line, 1));
+  for (std::size_t i = 0; i < lines.size() * per_line; ++i)
+    if (clues[i] != 0 && !(g.blank && clues[i] == *g.blank))
+      lines[i / per_line].push_back(symbol(manifest, clues[i]));
+  return lines;
+}
+
+std::size_t longest(const std::vector<std::vector<std::string>>& lines, bool joined) {
+  std::size_t most = 0;
+  for (const auto& line : lines) {
+    std::size_t length = 0;
+    for (const auto& t : line) length += joined ? t.size() + 1 : 1;
+    most = std::max(most, length);
+  }
+  return most;
+}
+
+}  // namespace
+
 render::Drawing draw_grid(const Manifest& manifest,
                           const std::map<std::string, std::int64_t>& sizes, const Values& values,
                           const std::vector<int>& solution) {
@@ -31,8 +61,20 @@ render::Drawing draw_grid(const Manifest& manifest,
   layout.gap = marks ? 16 : 0;
   const bool labelled = !g.top.empty() || !g.left.empty();
   layout.numbered = !labelled;
-  if (!g.right.empty()) layout.margin_right = 22;
-  if (!g.bottom.empty()) layout.margin_bottom = 22;
+  using Lines = std::vector<std::vector<std::string>>;
+  const auto clues_of = [&](const std::string& name) {
+    return name.empty() ? Lines{} : side_clues(manifest, sizes, values, name);
+  };
+  const Lines top = clues_of(g.top), bottom = clues_of(g.bottom), left = clues_of(g.left),
+              right = clues_of(g.right);
+  // Room for the clues: a line of text per clue above and below, a row's clues side by side.
+  constexpr double line = 16, character = 9;
+  layout.margin = std::max({22.0, line * static_cast<double>(longest(top, false)) + 8,
+                            character * static_cast<double>(longest(left, true)) + 8});
+  if (!right.empty())
+    layout.margin_right = std::max(22.0, character * static_cast<double>(longest(right, true)) + 8);
+  if (!bottom.empty())
+    layout.margin_bottom = std::max(22.0, line * static_cast<double>(longest(bottom, false)) + 8);
   render::Drawing d;
   d.content.set("class", "model-grid").set("data-family", manifest.name);
   const auto blank = [&](int v) { return g.blank && v == *g.blank; };
@@ -40,13 +82,21 @@ render::Drawing draw_grid(const Manifest& manifest,
     for (int c = 0; c < columns; ++c) {
       const std::size_t at = static_cast<std::size_t>(r * columns + c);
       const int given = cells[at];
-      d.content.add(layout.cell_rect(r, c, "#fff"));
+      const bool solved = !solution.empty() && at < solution.size();
+      const bool dark =
+          g.shade.contains(given) || (solved && g.solution_shade.contains(solution[at]));
+      d.content.add(layout.cell_rect(r, c, dark ? "#222" : "#fff"));
       const bool shows_given = !blank(given);
-      if (!solution.empty() && at < solution.size() && !shows_given)
-        d.content.add(
-            layout.cell_text(r, c, symbol(manifest, solution[at]), 20).set("fill", "#444"));
-      else if (shows_given)
-        d.content.add(layout.cell_text(r, c, symbol(manifest, given), 22, "bold"));
+      std::string text = shows_given ? symbol(manifest, given) : "";
+      if (!shows_given && solved && !g.solution_shade.contains(solution[at])) {
+        const auto it = g.solution_symbols.find(solution[at]);
+        text = it == g.solution_symbols.end() ? std::to_string(solution[at]) : it->second;
+      }
+      if (text.empty()) continue;
+      auto element = shows_given ? layout.cell_text(r, c, text, 22, "bold")
+                                 : layout.cell_text(r, c, text, 20).set("fill", "#444");
+      if (dark) element.set("fill", "#fff");
+      d.content.add(element);
     }
   auto mark_text = [&](int v) -> std::string {
     if (v == 0) return "";
@@ -68,17 +118,33 @@ render::Drawing draw_grid(const Manifest& manifest,
         if (const auto t = mark_text(down[static_cast<std::size_t>(r * columns + c)]); !t.empty())
           d.content.add(layout.mark(r, c, false, t));
   }
-  const std::pair<const std::string*, render::Side> sides[] = {{&g.top, render::Side::top},
-                                                               {&g.right, render::Side::right},
-                                                               {&g.bottom, render::Side::bottom},
-                                                               {&g.left, render::Side::left}};
-  for (const auto& [name, side] : sides) {
-    if (name->empty()) continue;
-    const auto& clues = values.at(*name);
-    for (std::size_t i = 0; i < clues.size(); ++i)
-      if (!blank(clues[i]) && clues[i] != 0)
-        d.content.add(layout.side_label(side, static_cast<int>(i), symbol(manifest, clues[i])));
+  // A row's clues side by side, read towards the grid; a column's stacked, the last nearest it.
+  for (std::size_t i = 0; i < left.size() || i < right.size(); ++i) {
+    const double y = layout.y(static_cast<int>(i)) + layout.cell / 2 + 6;
+    const auto joined = [](const std::vector<std::string>& texts) {
+      std::string out;
+      for (const auto& t : texts) out += (out.empty() ? "" : " ") + t;
+      return out;
+    };
+    if (i < left.size() && !left[i].empty())
+      d.content.add(render::label(layout.margin - 6, y, joined(left[i]), 16, "end"));
+    if (i < right.size() && !right[i].empty())
+      d.content.add(
+          render::label(layout.x(columns - 1) + layout.cell + 8, y, joined(right[i]), 16));
   }
+  for (std::size_t i = 0; i < top.size() || i < bottom.size(); ++i) {
+    const double x = layout.x(static_cast<int>(i)) + layout.cell / 2;
+    if (i < top.size())
+      for (std::size_t k = 0; k < top[i].size(); ++k)
+        d.content.add(
+            render::label(x, layout.margin - 8 - line * static_cast<double>(top[i].size() - 1 - k),
+                          top[i][k], 16, "middle"));
+    if (i < bottom.size())
+      for (std::size_t k = 0; k < bottom[i].size(); ++k)
+        d.content.add(render::label(x, layout.y(rows - 1) + layout.cell + line * (k + 1.0),
+                                    bottom[i][k], 16, "middle"));
+  }
+  if (!g.regions.empty() && !marks) layout.add_region_walls(d, values.at(g.regions));
   if (g.box_rows && g.box_columns && rows == columns && !marks) {
     const auto br = static_cast<int>(g.box_rows->evaluate(sizes));
     const auto bc = static_cast<int>(g.box_columns->evaluate(sizes));

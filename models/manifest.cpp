@@ -182,20 +182,31 @@ std::map<std::int64_t, std::string> read_texts(const YAML::Node& node, const std
 void read_drawing(const YAML::Node& node, const std::string& file, Manifest& m) {
   if (!node) return;
   expect_mapping(node, file, "draw", "a mapping (cells, solution, symbols, ...)");
-  reject_unknown_keys(node,
-                      {"cells", "solution", "symbols", "blank", "across", "down", "marks", "top",
-                       "bottom", "left", "right", "boxes"},
-                      "draw", file);
+  reject_unknown_keys(
+      node,
+      {"cells", "solution", "symbols", "solution-symbols", "blank", "across", "down", "marks",
+       "top", "bottom", "left", "right", "boxes", "regions", "shade", "solution-shade"},
+      "draw", file);
   GridDrawing g;
-  auto data_name = [&](const char* key, std::size_t dims) -> std::string {
+  // Instance data named by `key`, with `dims` dimensions (or `or_dims`, when not 0).
+  auto data_name = [&](const char* key, std::size_t dims, std::size_t or_dims = 0) -> std::string {
     if (!node[key]) return "";
     const std::string name = read_scalar(node[key], file, std::string("draw.") + key, "a name");
     const DataParameter* d = m.find_data(name);
-    if (!d || d->dims.size() != dims)
+    if (!d || (d->dims.size() != dims && d->dims.size() != or_dims))
       throw InputError(location_of(node[key], file), std::string("draw.") + key,
                        "expected instance data with " + std::to_string(dims) +
+                           (or_dims ? " or " + std::to_string(or_dims) : std::string()) +
                            " dimensions (declared under instance:), got '" + name + "'");
     return name;
+  };
+  auto values = [&](const char* key) {
+    std::set<std::int64_t> out;
+    if (!node[key]) return out;
+    const std::string field = std::string("draw.") + key;
+    expect_sequence(node[key], file, field, "a list of values");
+    for (const auto& v : node[key]) out.insert(read_int64(v, file, field));
+    return out;
   };
   g.cells = data_name("cells", 2);
   if (g.cells.empty())
@@ -205,14 +216,20 @@ void read_drawing(const YAML::Node& node, const std::string& file, Manifest& m) 
     g.solution_where = location_of(node["solution"], file);
   }
   g.symbols = read_texts(node["symbols"], file, "draw.symbols");
+  g.solution_symbols = g.symbols;
+  if (node["solution-symbols"])
+    g.solution_symbols = read_texts(node["solution-symbols"], file, "draw.solution-symbols");
+  g.shade = values("shade");
+  g.solution_shade = values("solution-shade");
+  g.regions = data_name("regions", 2);
   if (node["blank"]) g.blank = read_int64(node["blank"], file, "draw.blank");
   g.across = data_name("across", 2);
   g.down = data_name("down", 2);
   g.marks = read_texts(node["marks"], file, "draw.marks");
-  g.top = data_name("top", 1);
-  g.bottom = data_name("bottom", 1);
-  g.left = data_name("left", 1);
-  g.right = data_name("right", 1);
+  g.top = data_name("top", 1, 2);
+  g.bottom = data_name("bottom", 1, 2);
+  g.left = data_name("left", 1, 2);
+  g.right = data_name("right", 1, 2);
   if (node["boxes"]) {
     expect_sequence(node["boxes"], file, "draw.boxes", "[rows, columns] of a box");
     if (node["boxes"].size() != 2)

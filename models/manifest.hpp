@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -61,11 +62,16 @@ struct GridDrawing {
   std::string cells;     // instance data with 2 dims: the board
   std::string solution;  // the solution variable drawn in the key
   SourceLocation solution_where;
-  std::map<std::int64_t, std::string> symbols;  // a value's text; default: the number
-  std::optional<std::int64_t> blank;            // a value drawn as an empty cell
-  std::string across, down;  // marks between cells: rows x (columns-1), (rows-1) x columns
-  std::map<std::int64_t, std::string> marks;        // a mark's text by value (0: none)
-  std::string top, bottom, left, right;             // clues outside the grid, one per column or row
+  std::map<std::int64_t, std::string> symbols;           // a value's text; default: the number
+  std::map<std::int64_t, std::string> solution_symbols;  // in the key; default: symbols
+  std::set<std::int64_t> shade;                          // given values drawn as dark cells
+  std::set<std::int64_t> solution_shade;  // solution values drawn as dark cells in the key
+  std::string regions;  // instance data of the cells' shape: thick lines where values differ
+  std::optional<std::int64_t> blank;  // a value drawn as an empty cell
+  std::string across, down;           // marks between cells: rows x (columns-1), (rows-1) x columns
+  std::map<std::int64_t, std::string> marks;  // a mark's text by value (0: none)
+  // Clues outside the grid: one per column or row, or [columns or rows, k] of them.
+  std::string top, bottom, left, right;
   std::optional<Expression> box_rows, box_columns;  // thick lines round boxes
 };
 

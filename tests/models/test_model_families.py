@@ -494,6 +494,39 @@ def counted_variables(runner, rng):
     expect_all(runner, jobs)
 
 
+DRAWN = """puzzle: drawn
+rows: 2
+columns: 3
+board: [[5, -1, -1], [-1, 3, -1]]
+plates: [[1, 1, 2], [3, 3, 2]]
+left: [[3, 1], [0, 2]]
+top: [[0, 1], [4, 2], [0, 0]]
+"""
+
+
+def drawn(runner):
+    """tests/models/families/drawn uses every drawing key: its puzzle and key, as SVG."""
+    path = runner.write(DRAWN, "drawn")
+    done = runner.run("--plugin", os.path.join(FAMILIES, "drawn"), "render", path,
+                      "--solution", "solution", "--format", "svg")
+    check(done.returncode == 0, f"render of the drawn family: {done.stderr}")
+    puzzle, key = (done.stdout.split('class="model-grid"') + ["", ""])[1:3]
+    dark = lambda part: len(re.findall(r'<rect [^>]*fill="#222"', part))
+    texts = lambda part: re.findall(r'<text x="([\d.]+)" y="([\d.]+)"[^>]*>([^<]*)</text>', part)
+    check(dark(puzzle) == 1, f"drawn: the wall (shade: [5]) is the puzzle's one dark cell: {dark(puzzle)}")
+    check(dark(key) == 4, f"drawn: the key shades the wall and the 3 cells solved 1: {dark(key)}")
+    check(re.search(r'fill="#fff">5</text>', puzzle), "drawn: a dark cell's symbol is white")
+    solved = re.findall(r'font-size="20"[^>]*>([^<]*)<', key)
+    check(solved == ["o"], f"drawn: the key draws solution-symbols (0 as o, 2 as nothing): {solved}")
+    check(any(t[2] == "3 1" for t in texts(puzzle)), "drawn: a row's clues side by side, 0 left out")
+    four = [(x, float(y)) for x, y, t in texts(puzzle) if t == "4"]
+    two = [(x, float(y)) for x, y, t in texts(puzzle) if t == "2" and four and x == four[0][0]]
+    check(len(four) == 1 and len(two) == 1 and four[0][1] < two[0][1],
+          f"drawn: a column's clues stacked, the first on top: {four} {two}")
+    check(len(re.findall(r'stroke-width="3"', puzzle)) >= 3,
+          "drawn: thick lines between the regions (regions: plates)")
+
+
 # --- d. bad models and manifests
 
 GOOD_MANIFEST = """family: bad-input
@@ -564,6 +597,7 @@ def main():
         peers(runner, random.Random(7))
         print(f"peers done ({time.monotonic() - start:.1f} s)")
         counted_variables(runner, rng)
+        drawn(runner)
         bad_input(runner)
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
