@@ -45,7 +45,7 @@ enum ExitCode : int {
 // Solution options given on the command line (--count-as, --modulo, ...), by name.
 using OptionOverrides = std::map<std::string, std::string>;
 
-struct RunOverrides {
+struct SpecOverrides {
   std::optional<std::string> instances;
   std::optional<std::uint64_t> seed;
   std::optional<std::string> strategy;
@@ -88,7 +88,7 @@ int validate(const std::string& spec_file, const std::string& given_root, Format
 
 // generate.cpp
 struct GenerateRequest {
-  RunOverrides run;
+  SpecOverrides overrides;
   // "K/N" (1 <= K <= N), "slurm" (from the job array's environment), "slurm/N", or nothing
   // for the whole run.
   std::optional<std::string> shard;
@@ -135,7 +135,7 @@ struct WorksheetRequest {
   std::string output;  // the HTML file; with `pdf`, the PDF goes next to it
   bool pdf = false;
   std::string title;          // default: "<Family> puzzles"
-  RunOverrides run;           // --seed, --time-limit, ...
+  SpecOverrides overrides;    // --seed, --time-limit, ...
   std::string paper = "a4";   // a4 | letter
   std::string key = "after";  // after (the sheet's last pages) | separate (NAME-key.html) | none
   double scale = 1;           // the puzzles' drawings enlarged (nets: 20 mm faces times it)
@@ -165,7 +165,7 @@ int worksheet(const std::vector<std::string>& spec_files, const WorksheetRequest
 // A spec file; `given_root` as for check.
 Spec read_spec(const std::string& spec_file, const std::string& given_root);
 // The spec with command-line overrides of its `generate:` section applied.
-Spec load_spec_with(const std::string& spec_file, const RunOverrides& overrides,
+Spec load_spec_with(const std::string& spec_file, const SpecOverrides& overrides,
                     const std::string& given_root);
 
 }  // namespace puzzlegen::cli

@@ -23,13 +23,6 @@ namespace puzzlegen::cli {
 
 namespace {
 
-// The witness of an optimum counted in every convention of its family, so a figure from a
-// paper in another convention can be compared directly.
-struct WitnessCounts {
-  std::vector<OptionValues> conventions;
-  std::vector<std::vector<std::pair<std::string, Count>>> counts;
-};
-
 WitnessCounts witness_counts(const Spec& spec, const Instance& witness) {
   WitnessCounts out;
   // One thread: these are the counts of one instance, mostly small, where Gecode's parallel
@@ -41,98 +34,6 @@ WitnessCounts witness_counts(const Spec& spec, const Instance& witness) {
     out.counts.push_back(count_all_kinds(*spec.family, witness, convention, 0, limits));
   }
   return out;
-}
-
-Json summary_json(const Spec& spec, const RunSummary& s,
-                  const std::optional<WitnessCounts>& witness) {
-  Json j;
-  j["instances"] = s.instances;
-  j["instances-in-classes"] =
-      s.instances_in_classes ? natural_json(*s.instances_in_classes) : Json(nullptr);
-  j["proven"] = s.proven;
-  j["exhausted"] = s.exhausted;
-  if (spec.objective) {
-    j["objective"] = spec.objective->text();
-    j["best"] = s.best ? natural_json(*s.best) : Json(nullptr);
-    // Ties are counted only when the spec asks (`ties: all`), and only a whole search finds
-    // them all.
-    const bool ties_known = s.exhausted && spec.objective->count_ties;
-    j["optimal-instances"] = ties_known ? Json(s.optimal_instances) : Json(nullptr);
-    j["optimal-instances-in-classes"] = ties_known && s.optimal_instances_in_classes
-                                            ? natural_json(*s.optimal_instances_in_classes)
-                                            : Json(nullptr);
-  }
-  if (witness && s.witness) {
-    Json table = Json::array();
-    for (std::size_t i = 0; i < witness->conventions.size(); ++i)
-      table.push_back({{"convention", options_json(witness->conventions[i])},
-                       {"counts", counts_json(witness->counts[i])}});
-    j["witness"] = {{"instance", s.witness->to_json()}, {"counts-by-convention", table}};
-  }
-  j["explored"] = s.explored;
-  // The work beside the classes judged: instance-search nodes (random: instances drawn). A
-  // figure about the run, like its time: with threads it includes the split and what workers
-  // searched ahead, so unlike the rest it may change with --threads.
-  j["nodes"] = s.nodes;
-  j["strategy"] = s.strategy;
-  if (spec.given) j["given-failed"] = s.given_failed;
-  j["stopped"] = to_string(s.stopped);
-  j["seed"] = spec.generate.seed;
-  j["convention"] = options_json(spec.solution_options);
-  j["spec-sha256"] = spec.sha256;
-  return {{"summary", j}};
-}
-
-std::string summary_text(const Spec& spec, const RunSummary& s,
-                         const std::optional<WitnessCounts>& witness) {
-  std::ostringstream out;
-  out << "summary: " << s.instances << " instance" << (s.instances == 1 ? "" : "s");
-  if (s.instances_in_classes && s.instances > 0 && !spec.objective)
-    out << " up to symmetry, " << *s.instances_in_classes << " counted one by one";
-  out << " (" << s.strategy << ", seed " << spec.generate.seed << ", " << s.explored
-      << " candidates judged, " << s.nodes
-      << (draws_instances(s.strategy) ? " drawn" : " search nodes") << ")\n";
-  if (spec.objective) {
-    out << "  objective: " << spec.objective->text() << " = "
-        << (s.best ? to_string(*s.best) : std::string("none found")) << "\n";
-    if (s.best && !spec.objective->count_ties)
-      out << "  instances reaching it: not counted (objective: {..., ties: all} counts them)\n";
-    if (s.best && s.exhausted && spec.objective->count_ties)
-      out << "  instances reaching it: " << s.optimal_instances
-          << " (distinct up to the family's instance symmetries"
-          << (s.optimal_instances_in_classes
-                  ? "; " + to_string(*s.optimal_instances_in_classes) + " counted one by one"
-                  : std::string())
-          << ")\n";
-  }
-  if (witness && s.witness) {
-    out << "  the last instance above, counted in every convention:\n";
-    for (std::size_t i = 0; i < witness->conventions.size(); ++i) {
-      out << "    "
-          << (witness->conventions.size() == 1 ? "counts"
-                                               : convention_text(witness->conventions[i]))
-          << ":";
-      for (const auto& [kind, count] : witness->counts[i])
-        out << "  " << kind << " " << count.text();
-      out << "\n";
-    }
-  }
-  for (const auto& reason : s.given_failed) out << "  the given instance fails: " << reason << "\n";
-  const auto bound = spec.objective_bound();
-  if (s.proven && !s.exhausted && bound)  // an optimum meeting its bound
-    out << "  proven: no instance can do better than " << to_string(*bound)
-        << " (the spec's bounds and the family's facts), so this is optimal\n";
-  else if (s.proven)
-    out << "  proven: the whole instance space was searched"
-        << (spec.objective ? ", so this is optimal" : "") << "\n";
-  else if (s.stopped != StopReason::none)
-    out << "  not proven: stopped by " << to_string(s.stopped) << "\n";
-  else if (spec.objective)
-    out << "  not proven: the instance space was not exhausted\n";
-  else
-    out << "  the instance space was not exhausted (each instance above meets the spec; "
-           "more may exist)\n";
-  return out.str();
 }
 
 // One number of --shard, read like every other whole number (framework/yaml_read).
@@ -240,7 +141,7 @@ class ProgressLine {
 int generate(const std::string& spec_file, const GenerateRequest& request, Format format,
              std::ostream& out) {
   if (!request.output.empty()) check_output_file(request.output, "-o");
-  const Spec spec = load_spec_with(spec_file, request.run, request.given_root);
+  const Spec spec = load_spec_with(spec_file, request.overrides, request.given_root);
   const Split split = parse_shard(request.shard);
   const bool sharded = request.shard.has_value();
   // A shard's output is read back by merge: JSON Lines, whatever --format says.
@@ -294,30 +195,9 @@ int generate(const std::string& spec_file, const GenerateRequest& request, Forma
   if (spec.objective && s.witness && !interrupt_flag().load())
     witness = witness_counts(spec, *s.witness);
   Json summary = summary_json(spec, s, witness);
-  if (sharded) {
-    Json& m = summary["summary"];
-    m["version"] = version();
-    m["shard"] = {{"index", split.shard}, {"of", split.shards}};
-    m["subproblems"] = {
-        {"total", s.subproblems}, {"mine", s.subproblems_mine}, {"done", s.subproblems_done}};
-    // Complete: nothing is left to search in this shard (a proven minimum of 0 ends it too).
-    m["complete"] = s.exhausted || s.proven;
-    m["instances-wanted"] = spec.generate.instances ? Json(*spec.generate.instances) : Json("all");
-    m["nodes"] = s.nodes;
-    m["balance"] = {{"slowest-subproblem-seconds", s.slowest_subproblem},
-                    {"mean-subproblem-seconds", s.mean_subproblem}};
-    m["seconds"] = std::chrono::duration<double>(Clock::now() - started).count();
-    if (spec.objective) {
-      m["minimize"] = spec.objective->minimize;
-      if (spec.objective->count_ties) {
-        m["optimal-keys"] = s.optimal_keys;
-        Json sizes = Json::array();
-        for (const auto& size : s.optimal_class_sizes)
-          sizes.push_back(size ? natural_json(*size) : Json(nullptr));
-        m["optimal-class-sizes"] = sizes;
-      }
-    }
-  }
+  if (sharded)
+    add_shard_manifest(summary, spec, s, split.shard, split.shards, version(),
+                       std::chrono::duration<double>(Clock::now() - started).count());
   switch (format) {
     case Format::json:
       sink << summary.dump() << "\n";
@@ -343,36 +223,38 @@ void add_generate_command(CLI::App& app, Commands& commands) {
     GenerateRequest request;
   };
   auto options = std::make_shared<Options>();
-  RunOverrides& run = options->request.run;
+  SpecOverrides& overrides = options->request.overrides;
   auto* generate = app.add_subcommand("generate", "generate instances that meet a spec");
   generate->add_option("spec", options->spec_file, "spec file")->required();
   commands.suggest(
-      generate->add_option("--instances", run.instances, "how many instances (or: all)"), {"all"});
-  generate->add_option("--seed", run.seed, "random seed")->check(whole_number());
-  commands.choices(generate->add_option("--strategy", run.strategy, strategies_text()),
+      generate->add_option("--instances", overrides.instances, "how many instances (or: all)"),
+      {"all"});
+  generate->add_option("--seed", overrides.seed, "random seed")->check(whole_number());
+  commands.choices(generate->add_option("--strategy", overrides.strategy, strategies_text()),
                    kStrategies);
   commands.choices(
-      generate->add_option("--difficulty", run.difficulty,
+      generate->add_option("--difficulty", overrides.difficulty,
                            "only instances of this level: easy, medium, hard or extreme"),
       difficulty_levels());
-  generate->add_option("--time-limit", run.time_limit, "e.g. 30s, 10m (default: the spec's, 60s)");
-  generate->add_option("--node-limit", run.node_limit, "instance-search nodes")
+  generate->add_option("--time-limit", overrides.time_limit,
+                       "e.g. 30s, 10m (default: the spec's, 60s)");
+  generate->add_option("--node-limit", overrides.node_limit, "instance-search nodes")
       ->check(whole_number());
   generate
-      ->add_option("--threads", run.threads,
+      ->add_option("--threads", overrides.threads,
                    "worker threads searching the subproblems (default: the spec's, 1)")
       ->check(CLI::Range(1u, GenerateOptions::max_threads));
   generate
-      ->add_option("--subproblems", run.subproblems,
+      ->add_option("--subproblems", overrides.subproblems,
                    "split the instance space into at least this many subproblems (default 256)")
       ->check(CLI::Range(std::size_t{1}, GenerateOptions::max_subproblems));
   // Read as the spec reads them (which says what else it accepts), so only offered here.
-  commands.suggest(generate->add_option("--joint-model", run.joint_model,
+  commands.suggest(generate->add_option("--joint-model", overrides.joint_model,
                                         "true or false: post one solution of each required kind "
                                         "on the instance space (default: the spec's, false)"),
                    {"true", "false"});
   commands.suggest(
-      generate->add_option("--symmetry-breaking", run.symmetry_breaking,
+      generate->add_option("--symmetry-breaking", overrides.symmetry_breaking,
                            "true or false: the family's instance symmetry breaking (default: the "
                            "spec's, true; false only to check that it is sound)"),
       {"true", "false"});

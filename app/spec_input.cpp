@@ -11,7 +11,7 @@ Spec read_spec(const std::string& spec_file, const std::string& given_root) {
   return load_spec(spec_file, families(), given_root);
 }
 
-Spec load_spec_with(const std::string& spec_file, const RunOverrides& overrides,
+Spec load_spec_with(const std::string& spec_file, const SpecOverrides& overrides,
                     const std::string& given_root) {
   Spec spec = read_spec(spec_file, given_root);
   const SourceLocation cmd{"command line", 0, 0};

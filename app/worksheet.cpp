@@ -35,7 +35,7 @@ namespace fs = std::filesystem;
 constexpr std::size_t kDrawnSolutions = 3;
 constexpr std::size_t kAllDrawnUpTo = 4;
 
-struct Shown {
+struct DrawnSolution {
   std::string kind;
   std::unique_ptr<Solution> solution;
 };
@@ -43,9 +43,10 @@ struct Shown {
 // The solutions an answer key shows: those of each kind the spec requires (all of them when
 // at most kAllDrawnUpTo look different, else the first), or else the first kind, in the
 // family's order, that has a solution.
-std::vector<Shown> answers(const Spec& spec, const Instance& instance, const Limits& limits) {
+std::vector<DrawnSolution> answers(const Spec& spec, const Instance& instance,
+                                   const Limits& limits) {
   const Family& family = *spec.family;
-  std::vector<Shown> out;
+  std::vector<DrawnSolution> out;
   std::size_t kinds = 0;
   for (const auto& kind : family.kind_names()) {
     const auto it = spec.bounds.find(kind);
@@ -160,7 +161,7 @@ struct Section {
   std::vector<Puzzle> puzzles;
   bool own_seeds = false;
   std::size_t first = 0;  // how many instances of one run earlier versions of a class set took
-  std::vector<std::vector<Shown>> shown;
+  std::vector<std::vector<DrawnSolution>> shown;
   std::vector<std::optional<Grade>> grades;
 };
 
@@ -553,7 +554,7 @@ int worksheet(const std::vector<std::string>& spec_files, const WorksheetRequest
   for (const auto& file : spec_files) {
     Section section;
     section.spec_file = file;
-    section.spec = load_spec_with(file, request.run, request.given_root);
+    section.spec = load_spec_with(file, request.overrides, request.given_root);
     sections.push_back(std::move(section));
   }
   // An example the page offers was measured (app/serve/levels.tsv): a level or count it
@@ -563,7 +564,7 @@ int worksheet(const std::vector<std::string>& spec_files, const WorksheetRequest
     const std::string example = example_with_text(file_text(sections[s].spec_file));
     if (example.empty()) continue;
     const std::size_t count = request.counts[request.counts.size() == 1 ? 0 : s] * versions;
-    const std::string level = request.run.difficulty.value_or("");
+    const std::string level = request.overrides.difficulty.value_or("");
     if (const auto why = not_offered(example, level, count))
       throw InputError(cmd, why->rfind("at most", 0) == 0 ? "--count" : "--difficulty",
                        sections[s].spec_file + ": " + *why +
@@ -637,17 +638,17 @@ void add_worksheet_command(CLI::App& app, Commands& commands) {
   worksheet->add_option("-o,--output", sheet.output, "the HTML file to write")->required();
   worksheet->add_flag("--pdf", sheet.pdf, "also print it to a PDF next to it (needs Chromium)");
   worksheet->add_option("--title", sheet.title, "the page's heading");
-  worksheet->add_option("--seed", sheet.run.seed, "random seed (default: the spec's)")
+  worksheet->add_option("--seed", sheet.overrides.seed, "random seed (default: the spec's)")
       ->check(whole_number());
-  commands.choices(worksheet->add_option("--strategy", sheet.run.strategy, strategies_text()),
+  commands.choices(worksheet->add_option("--strategy", sheet.overrides.strategy, strategies_text()),
                    kStrategies);
-  worksheet->add_option("--time-limit", sheet.run.time_limit,
+  worksheet->add_option("--time-limit", sheet.overrides.time_limit,
                         "e.g. 30s, 10m (default: the spec's)");
   commands.choices(worksheet->add_option("--paper", sheet.paper, "a4 or letter"), {"a4", "letter"})
       ->default_val("a4");
   commands.choices(
       worksheet->add_option(
-          "--difficulty", sheet.run.difficulty,
+          "--difficulty", sheet.overrides.difficulty,
           "only puzzles of this level: easy, medium, hard or extreme (see docs/specs.md)"),
       difficulty_levels());
   worksheet

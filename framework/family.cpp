@@ -159,6 +159,17 @@ std::string Family::how_to_mark(const std::string&, const OptionValues&) const {
   return "";
 }
 
+std::vector<PrintSize> Family::print_sizes() const {
+  return {{"1", "normal"}, {"1.25", "larger"}, {"1.5", "large"}, {"2", "largest"}};
+}
+
+std::vector<PrintSize> cube_net_sizes() {
+  return {{"1", "for pupils to cut out (faces 20 mm)"},
+          {"0.75", "smaller (faces 15 mm)"},
+          {"0.55", "dense, fewer pages (faces 11 mm)"},
+          {"1.3", "largest (faces 26 mm)"}};
+}
+
 std::string convention_text(const OptionValues& options) {
   std::string out;
   for (const auto& [name, value] : options.all())

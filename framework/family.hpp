@@ -144,6 +144,15 @@ struct InstanceSearch {
   Gecode::IntValBranch value_order() const;
 };
 
+// A size to print a family's drawings at: the drawing's scale ("1.25") and what a teacher sees
+// on paper ("larger (cells 17 mm)").
+struct PrintSize {
+  std::string scale;
+  std::string words;
+};
+// Sizes for cube nets that pupils cut out and glue: faces from 20 mm down to 11 mm, and 26 mm.
+std::vector<PrintSize> cube_net_sizes();
+
 // What every family has, and the optional capabilities it offers. A family derives from
 // FamilyOf<I> (below) rather than from Family itself.
 class Family {
@@ -231,6 +240,10 @@ class Family {
   // as the same (a board with its colours renamed), so the answer need not be the key's letter
   // for letter; empty (the default) when the key's answer is the one to match.
   virtual std::string how_to_mark(const std::string& kind, const OptionValues& options) const;
+  // The sizes a teacher may print the family's drawings at, largest use first: a scale of the
+  // drawing and what it means on paper ("faces 20 mm"). The default fits a grid on a page;
+  // families whose drawings are cut out (cube nets) give sizes that fold well (cube_net_sizes).
+  virtual std::vector<PrintSize> print_sizes() const;
   // The puzzle to play on screen (render/play.hpp: a PlayGrid's or PlayTower's to_json()) for
   // a `kind` solution, made from the instance alone so that the page holds no answer; null
   // (the default) when the family offers none for this kind.

@@ -317,20 +317,20 @@ std::optional<RunDifference> run_difference(const Manifest& a, const Manifest& b
   return std::nullopt;
 }
 
-const ResultFile* best_shard(const Manifest& run,
+const ResultFile* best_shard(const Manifest& run_manifest,
                              const std::map<unsigned, const ResultFile*>& shards) {
   const ResultFile* best = nullptr;
   for (const auto& [k, shard] : shards) {
     const auto& value = shard->manifest.best;
-    if (value &&
-        (!best || (run.minimize ? *value < *best->manifest.best : *value > *best->manifest.best)))
+    if (value && (!best || (run_manifest.minimize ? *value < *best->manifest.best
+                                                  : *value > *best->manifest.best)))
       best = shard;
   }
   return best;
 }
 
 std::vector<const ResultRecord*> records_in_run_order(
-    const Manifest& run, const std::map<unsigned, const ResultFile*>& shards) {
+    const Manifest& run_manifest, const std::map<unsigned, const ResultFile*>& shards) {
   std::vector<const ResultRecord*> all;
   for (const auto& [k, shard] : shards)
     for (const auto& record : shard->records) all.push_back(&record);
@@ -340,16 +340,16 @@ std::vector<const ResultRecord*> records_in_run_order(
   std::vector<const ResultRecord*> records;
   std::set<std::vector<int>> emitted;
   for (const ResultRecord* record : all) {
-    if (run.wanted && records.size() >= *run.wanted) break;
+    if (run_manifest.wanted && records.size() >= *run_manifest.wanted) break;
     if (emitted.insert(*record->key).second) records.push_back(record);
   }
   return records;
 }
 
-ShardCoverage shard_coverage(const Manifest& run,
+ShardCoverage shard_coverage(const Manifest& run_manifest,
                              const std::map<unsigned, const ResultFile*>& shards) {
   ShardCoverage coverage;
-  for (unsigned k = 1; k <= run.of; ++k) {
+  for (unsigned k = 1; k <= run_manifest.of; ++k) {
     const auto it = shards.find(k);
     if (it == shards.end())
       coverage.missing.push_back(k);

@@ -1,9 +1,11 @@
-// Reading what `generate` and `merge` write as JSON Lines: records, then one summary line; a
-// shard's summary (`generate --shard`) is its manifest. Shared by `merge`, which combines
-// shards, and `verify`, which re-checks what any of them claims. Every field is checked as it is
-// read: a file that cannot be read as such is an InputError naming the file, the line and the
-// field. What the fields claim (a manifest that contradicts itself, a record from another
-// shard's subproblems) is judged by the caller: merge refuses it, verify reports it as FAILED.
+// The result format: what `generate` and `merge` write as JSON Lines (records, then one summary
+// line; a shard's summary, `generate --shard`, is its manifest), written and read here only.
+// Writing: a run's summary (results.cpp), a shard's manifest, and the shards of a run merged.
+// Reading, shared by `merge`, which combines shards, and `verify`, which re-checks what any of
+// them claims: every field is checked as it is read, and a file that cannot be read as such is
+// an InputError naming the file, the line and the field. What the fields claim (a manifest that
+// contradicts itself, a record from another shard's subproblems) is judged by the caller: merge
+// refuses it, verify reports it as FAILED.
 #pragma once
 
 #include <cstdint>
@@ -16,6 +18,61 @@
 #include "family.hpp"
 
 namespace puzzlegen {
+
+struct Spec;
+
+// ---- Writing
+
+// What a generator run did: filled by generators (generate.hpp), written below.
+struct RunSummary {
+  std::string strategy;
+  std::uint64_t nodes = 0;           // instance-search nodes, the split included
+  std::uint64_t nodes_so_far = 0;    // for progress reports, while the run goes on
+  std::size_t subproblems = 0;       // in the whole decomposition
+  std::size_t subproblems_mine = 0;  // this shard's share
+  std::size_t subproblems_done = 0;  // of this shard's, searched to the end
+  double slowest_subproblem = 0;     // seconds: with the mean, how well the load balances
+  double mean_subproblem = 0;
+  // With an objective of counts: the canonical keys of the instances reaching `best`, so that
+  // shards' ties can be merged without counting one instance twice.
+  std::vector<std::vector<int>> optimal_keys;
+  std::vector<std::optional<Natural>> optimal_class_sizes;  // of each optimal key
+  std::uint64_t instances = 0;                              // emitted
+  // The instances the emitted classes stand for (the sum of their class sizes), and the same
+  // for `optimal_instances`; nullopt where a class size is not known.
+  std::optional<Natural> instances_in_classes = Natural(0);
+  std::optional<Natural> optimal_instances_in_classes;
+  std::uint64_t explored = 0;  // candidate instances judged
+  bool exhausted = false;      // the whole instance space was searched
+  bool proven = false;         // exhausted, and no count was cut short by a limit
+  std::optional<Natural> best;
+  // With an objective: how many instances (distinct up to symmetry) reach `best`; complete
+  // only when the space was exhausted.
+  std::uint64_t optimal_instances = 0;
+  std::shared_ptr<const Instance> witness;  // the last emitted instance (the best, if any)
+  // Strategy "given": why the instance was rejected, with the counts that decided it.
+  std::vector<std::string> given_failed;
+  StopReason stopped = StopReason::none;
+};
+
+// The witness of an optimum counted in every convention of its family, so a figure from a
+// paper in another convention can be compared directly.
+struct WitnessCounts {
+  std::vector<OptionValues> conventions;
+  std::vector<std::vector<std::pair<std::string, Count>>> counts;
+};
+
+// A run's summary line, {"summary": {...}}, and the same in words.
+Json summary_json(const Spec& spec, const RunSummary& s,
+                  const std::optional<WitnessCounts>& witness);
+std::string summary_text(const Spec& spec, const RunSummary& s,
+                         const std::optional<WitnessCounts>& witness);
+// What makes a shard's summary its manifest (shard `index` of `of`, run in `seconds`): the
+// fields merge and verify need to combine and check the shards of a run.
+void add_shard_manifest(Json& summary, const Spec& spec, const RunSummary& s, unsigned index,
+                        unsigned of, const std::string& version, double seconds);
+
+// ---- Reading
 
 // Reads fields of one JSON object of a result file, with errors at that file and line.
 // `prefix` is prepended to field names in messages ("summary.").
@@ -107,7 +164,7 @@ struct RunDifference {
 };
 std::optional<RunDifference> run_difference(const Manifest& here, const Manifest& there);
 
-// Combining the shards of one run (`run`: any shard's manifest), keyed by shard number, as
+// Combining the shards of one run (`run_manifest`: any shard's manifest), keyed by shard number, as
 // merge prints them and verify rebuilds them:
 // which of shards 1 to N are missing and which are there but incomplete: a run is covered,
 // and may be proven, only when neither list has any;
@@ -115,14 +172,29 @@ struct ShardCoverage {
   std::vector<unsigned> missing, incomplete;
   bool complete() const { return missing.empty() && incomplete.empty(); }
 };
-ShardCoverage shard_coverage(const Manifest& run,
+ShardCoverage shard_coverage(const Manifest& run_manifest,
                              const std::map<unsigned, const ResultFile*>& shards);
 // the shard whose best value is the best of an optimisation run, or null when none found one;
-const ResultFile* best_shard(const Manifest& run,
+const ResultFile* best_shard(const Manifest& run_manifest,
                              const std::map<unsigned, const ResultFile*>& shards);
 // the records in the order one process prints them: by subproblem, then as found within it,
 // each class once, at most the number wanted.
 std::vector<const ResultRecord*> records_in_run_order(
-    const Manifest& run, const std::map<unsigned, const ResultFile*>& shards);
+    const Manifest& run_manifest, const std::map<unsigned, const ResultFile*>& shards);
+
+// ---- Merging: the shards of one run combined as one process prints them (`merge`).
+struct MergedRun {
+  std::vector<const ResultRecord*> records;  // in run order (an optimum: the best shard's last)
+  Json summary;                              // the summary object
+  ShardCoverage coverage;
+  std::optional<Natural> best;
+  bool proven = false, exhausted = false;
+};
+MergedRun merge_shards(const Manifest& run_manifest,
+                       const std::map<unsigned, const ResultFile*>& shards);
+// Shard numbers as a message lists them: "2, 5".
+std::string shard_list_text(const std::vector<unsigned>& shards);
+// The merged summary in words.
+std::string merged_summary_text(const Json& summary, const ShardCoverage& coverage);
 
 }  // namespace puzzlegen

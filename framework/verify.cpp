@@ -101,7 +101,7 @@ std::string reproducer(const std::string& file, std::size_t line, const std::str
 }
 
 // One record of the result, read and re-checked.
-struct Checked {
+struct RecordCheck {
   const ResultFile* file = nullptr;
   const ResultRecord* record = nullptr;
   const Family* family = nullptr;
@@ -136,21 +136,21 @@ class Verifier {
     claims.push_back({topic, where, text, verdict, detail});
   }
 
-  Checked read_record(const ResultFile& file, const ResultRecord& record) const;
-  void check_record(Checked& c) const;
-  std::optional<Natural> second_count(Checked& c, const std::string& kind) const;
-  void check_spec(Checked& c) const;
-  void check_all(std::vector<Checked>& records) const;
-  void check_classes(const std::vector<Checked>& records);
+  RecordCheck read_record(const ResultFile& file, const ResultRecord& record) const;
+  void check_record(RecordCheck& c) const;
+  std::optional<Natural> second_count(RecordCheck& c, const std::string& kind) const;
+  void check_spec(RecordCheck& c) const;
+  void check_all(std::vector<RecordCheck>& records) const;
+  void check_classes(const std::vector<RecordCheck>& records);
   void check_spec_hash(const ResultFile& file) const;
-  void check_summary(const ResultFile& result, const std::vector<Checked>& records);
-  void check_objective(const ResultFile& result, std::vector<Checked>& records);
-  bool check_census(const ResultFile& result, const std::vector<Checked>& records);
-  void check_proven(const ResultFile& result, std::vector<Checked>& records);
-  void check_given(const ResultFile& result, std::vector<Checked>& records);
+  void check_summary(const ResultFile& result, const std::vector<RecordCheck>& records);
+  void check_objective(const ResultFile& result, std::vector<RecordCheck>& records);
+  bool check_census(const ResultFile& result, const std::vector<RecordCheck>& records);
+  void check_proven(const ResultFile& result, std::vector<RecordCheck>& records);
+  void check_given(const ResultFile& result, std::vector<RecordCheck>& records);
   std::vector<const ResultRecord*> check_shards(const std::vector<const ResultFile*>& shards,
                                                 const ResultFile* merged);
-  std::optional<Natural> objective_of(Checked& c) const;
+  std::optional<Natural> objective_of(RecordCheck& c) const;
   std::optional<Rerun> list_again(const Spec& spec) const;
   std::string time_left_note() const {
     return limits_.expired() ? " (the time limit was reached: --time-limit)" : "";
@@ -161,8 +161,8 @@ class Verifier {
   VerifyReport report_;
 };
 
-Checked Verifier::read_record(const ResultFile& file, const ResultRecord& record) const {
-  Checked c;
+RecordCheck Verifier::read_record(const ResultFile& file, const ResultRecord& record) const {
+  RecordCheck c;
   c.file = &file;
   c.record = &record;
   LoadedInstance loaded =
@@ -183,7 +183,7 @@ Checked Verifier::read_record(const ResultFile& file, const ResultRecord& record
   return c;
 }
 
-std::optional<Natural> Verifier::second_count(Checked& c, const std::string& kind) const {
+std::optional<Natural> Verifier::second_count(RecordCheck& c, const std::string& kind) const {
   if (const auto it = c.verified.find(kind); it != c.verified.end()) return it->second;
   const Recount again = second_counts(*c.family, *c.instance, kind, c.convention, limits_);
   if (again.value && again.value->exact) {
@@ -194,7 +194,7 @@ std::optional<Natural> Verifier::second_count(Checked& c, const std::string& kin
 }
 
 // Counts and class, each a claim of the record's.
-void Verifier::check_record(Checked& c) const {
+void Verifier::check_record(RecordCheck& c) const {
   const std::string where = c.where();
   const std::string convention = convention_text(c.convention);
   for (const auto& [kind, claimed] : c.claimed) {
@@ -250,7 +250,7 @@ void Verifier::check_record(Checked& c) const {
 
 // With the spec: the record answers it (its parameters, instance constraints, convention, and
 // the bounds on its verified counts and measures).
-void Verifier::check_spec(Checked& c) const {
+void Verifier::check_spec(RecordCheck& c) const {
   const Spec& spec = *options_.spec;
   const std::string where = c.where();
   std::vector<std::string> wrong;
@@ -298,7 +298,7 @@ void Verifier::check_spec(Checked& c) const {
   if (wrong.empty() && unknown.empty()) c.meets_spec = true;
 }
 
-void Verifier::check_all(std::vector<Checked>& records) const {
+void Verifier::check_all(std::vector<RecordCheck>& records) const {
   const unsigned threads =
       std::max(1u, std::min<unsigned>(options_.threads, static_cast<unsigned>(records.size())));
   std::atomic<std::size_t> next{0};
@@ -323,10 +323,10 @@ void Verifier::check_all(std::vector<Checked>& records) const {
 }
 
 // No two records in one class.
-void Verifier::check_classes(const std::vector<Checked>& records) {
-  std::map<std::vector<int>, const Checked*> first;
+void Verifier::check_classes(const std::vector<RecordCheck>& records) {
+  std::map<std::vector<int>, const RecordCheck*> first;
   bool twice = false;
-  for (const Checked& c : records) {
+  for (const RecordCheck& c : records) {
     const auto [it, fresh] = first.emplace(c.key, &c);
     if (fresh) continue;
     twice = true;
@@ -340,7 +340,7 @@ void Verifier::check_classes(const std::vector<Checked>& records) {
             " canonical keys recomputed from their instances");
 }
 
-std::optional<Natural> Verifier::objective_of(Checked& c) const {
+std::optional<Natural> Verifier::objective_of(RecordCheck& c) const {
   const Objective& objective = *options_.spec->objective;
   if (objective.measure) return Natural(c.family->measure(*c.instance, *objective.measure));
   Natural total = 0;
@@ -372,7 +372,7 @@ void Verifier::check_spec_hash(const ResultFile& file) const {
 }
 
 // What a run's or merge's summary says of its records.
-void Verifier::check_summary(const ResultFile& result, const std::vector<Checked>& records) {
+void Verifier::check_summary(const ResultFile& result, const std::vector<RecordCheck>& records) {
   const std::string where = at_line(result.file, result.summary_line);
   const JsonFields f(result.summary, result.file, result.summary_line, "summary.");
   const std::uint64_t instances = f.count("instances");
@@ -385,7 +385,7 @@ void Verifier::check_summary(const ResultFile& result, const std::vector<Checked
     if (!claimed) f.fail("instances-in-classes", "expected a whole number or null");
     Natural claimed_sum = 0, verified_sum = 0;
     bool all_verified = true;
-    for (const Checked& c : records) {
+    for (const RecordCheck& c : records) {
       claimed_sum += c.record->class_size.value_or(0);
       if (c.verified_class_size)
         verified_sum += *c.verified_class_size;
@@ -409,7 +409,7 @@ void Verifier::check_summary(const ResultFile& result, const std::vector<Checked
 
 // With an objective: the records are successive improvements, the last reaches `best`, and no
 // record that meets the spec does better.
-void Verifier::check_objective(const ResultFile& result, std::vector<Checked>& records) {
+void Verifier::check_objective(const ResultFile& result, std::vector<RecordCheck>& records) {
   const std::string where = at_line(result.file, result.summary_line);
   const JsonFields f(result.summary, result.file, result.summary_line, "summary.");
   const Json& best_json = f.at("best", "a whole number or null");
@@ -427,7 +427,7 @@ void Verifier::check_objective(const ResultFile& result, std::vector<Checked>& r
   const auto better = [&](const Natural& a, const Natural& b) { return minimize ? a < b : a > b; };
   std::optional<Natural> previous;
   bool known = true;
-  for (Checked& c : records) {
+  for (RecordCheck& c : records) {
     const auto value = objective_of(c);
     if (!value) {
       known = false;
@@ -452,7 +452,7 @@ void Verifier::check_objective(const ResultFile& result, std::vector<Checked>& r
         best ? "no record reaches it" : "no record, no best");
     return;
   }
-  Checked& last = records.back();
+  RecordCheck& last = records.back();
   const auto value = objective_of(last);
   add("summary", where, text, best && value == best ? Verdict::verified : Verdict::failed,
       "the last record, " + last.where() + ", has " + spec.objective->text() + " = " +
@@ -507,7 +507,7 @@ void Verifier::check_objective(const ResultFile& result, std::vector<Checked>& r
 
 // A census of every instance the spec's instance constraints allow: the figures the family
 // knows. Returns whether they verified that the census is complete.
-bool Verifier::check_census(const ResultFile& result, const std::vector<Checked>& records) {
+bool Verifier::check_census(const ResultFile& result, const std::vector<RecordCheck>& records) {
   const Spec& spec = *options_.spec;
   const Verification* second = spec.family->verification();
   const auto figures =
@@ -517,7 +517,7 @@ bool Verifier::check_census(const ResultFile& result, const std::vector<Checked>
   for (const CensusFigure& figure : figures) {
     Natural sum = 0;
     bool known = true;
-    for (const Checked& c : records) {
+    for (const RecordCheck& c : records) {
       // A class's size was re-derived already, with the record's claims.
       const auto part = figure.counts_instances && c.verified_class_size
                             ? c.verified_class_size
@@ -619,7 +619,7 @@ std::optional<Rerun> Verifier::list_again(const Spec& spec) const {
 }
 
 // An answer is proven: a figure of the census, the objective's bound, or a search again.
-void Verifier::check_proven(const ResultFile& result, std::vector<Checked>& records) {
+void Verifier::check_proven(const ResultFile& result, std::vector<RecordCheck>& records) {
   const JsonFields f(result.summary, result.file, result.summary_line, "summary.");
   if (!f.flag("proven")) return;
   const bool exhausted = f.flag("exhausted");
@@ -659,7 +659,8 @@ void Verifier::check_proven(const ResultFile& result, std::vector<Checked>& reco
   bool duplicate_free = true;
   {
     std::set<std::vector<int>> keys;
-    for (const Checked& c : records) duplicate_free = keys.insert(c.key).second && duplicate_free;
+    for (const RecordCheck& c : records)
+      duplicate_free = keys.insert(c.key).second && duplicate_free;
   }
   if (accepts_all && exhausted && check_census(result, records) && duplicate_free) {
     add("proven", where, text, Verdict::verified,
@@ -670,7 +671,7 @@ void Verifier::check_proven(const ResultFile& result, std::vector<Checked>& reco
   // An optimum that meets the bound the spec's bounds allow.
   if (objective && !exhausted && !records.empty()) {
     const auto bound = spec.objective_bound();
-    Checked& last = records.back();
+    RecordCheck& last = records.back();
     const auto value = objective_of(last);
     if (bound && value && *value == *bound) {
       add("proven", where, text, Verdict::verified,
@@ -719,9 +720,9 @@ void Verifier::check_proven(const ResultFile& result, std::vector<Checked>& reco
     return;
   }
   std::set<std::vector<int>> mine;
-  for (const Checked& c : records) mine.insert(c.key);
+  for (const RecordCheck& c : records) mine.insert(c.key);
   std::vector<std::string> wrong;
-  for (const Checked& c : records)
+  for (const RecordCheck& c : records)
     if (!again->found.count(c.key)) wrong.push_back(c.where() + " is not accepted by it");
   std::size_t missing = 0;
   std::string example;
@@ -738,7 +739,7 @@ void Verifier::check_proven(const ResultFile& result, std::vector<Checked>& reco
 }
 
 // A spec about one instance (`given:`): the answer is whether it meets the spec.
-void Verifier::check_given(const ResultFile& result, std::vector<Checked>& records) {
+void Verifier::check_given(const ResultFile& result, std::vector<RecordCheck>& records) {
   const Spec& spec = *options_.spec;
   const std::string where = at_line(result.file, result.summary_line);
   if (!records.empty()) {
@@ -781,7 +782,7 @@ void Verifier::check_given(const ResultFile& result, std::vector<Checked>& recor
 std::vector<const ResultRecord*> Verifier::check_shards(
     const std::vector<const ResultFile*>& shards, const ResultFile* merged) {
   const ResultFile& first = *shards.front();
-  const Manifest& run = first.manifest;
+  const Manifest& run_manifest = first.manifest;
   std::map<unsigned, const ResultFile*> by_index;
   bool consistent = true;
   for (const ResultFile* shard : shards) {
@@ -792,7 +793,7 @@ std::vector<const ResultRecord*> Verifier::check_shards(
     for (const FieldProblem& problem : problems)
       add("shards", where, name + ": its manifest holds together", Verdict::failed,
           problem.field + ": " + problem.message);
-    if (const auto d = run_difference(m, run)) {
+    if (const auto d = run_difference(m, run_manifest)) {
       consistent = false;
       add("shards", where, name + ": the same run as " + first.file, Verdict::failed,
           d->field + " is " + d->here + " here, " + d->there + " there");
@@ -828,16 +829,18 @@ std::vector<const ResultRecord*> Verifier::check_shards(
   }
   // Every subproblem covered exactly once: every shard there, complete, each reporting its
   // whole share (shares are disjoint by construction, K - 1 + jN).
-  const ShardCoverage covered = shard_coverage(run, by_index);
+  const ShardCoverage covered = shard_coverage(run_manifest, by_index);
   const auto& missing = covered.missing;
   const auto& incomplete = covered.incomplete;
-  const std::string coverage = "the shards cover each of the " + std::to_string(run.subproblems) +
+  const std::string coverage = "the shards cover each of the " +
+                               std::to_string(run_manifest.subproblems) +
                                " subproblems exactly once";
   const bool merged_proven = merged && merged->summary.value("proven", false);
   if (missing.empty() && incomplete.empty()) {
     add("shards", first.file, coverage, consistent ? Verdict::verified : Verdict::failed,
-        consistent ? std::to_string(run.of) + " shards, each complete, each owning its share"
-                   : "see the shards' failures above");
+        consistent
+            ? std::to_string(run_manifest.of) + " shards, each complete, each owning its share"
+            : "see the shards' failures above");
   } else {
     std::string what;
     if (!missing.empty()) {
@@ -856,11 +859,11 @@ std::vector<const ResultRecord*> Verifier::check_shards(
 
   // The records in the order one process prints them, as merge combines them.
   std::vector<const ResultRecord*> records;
-  if (run.objective) {
-    const ResultFile* best = best_shard(run, by_index);
+  if (run_manifest.objective) {
+    const ResultFile* best = best_shard(run_manifest, by_index);
     if (best && !best->records.empty()) records.push_back(&best->records.back());
   } else {
-    records = records_in_run_order(run, by_index);
+    records = records_in_run_order(run_manifest, by_index);
   }
   if (merged) {
     std::vector<std::string> bodies;
@@ -880,24 +883,26 @@ std::vector<const ResultRecord*> Verifier::check_shards(
                 : std::to_string(bodies.size()) + " records, in the order one run prints them");
     const JsonFields f(merged->summary, merged->file, merged->summary_line, "summary.");
     const JsonFields s = f.object("shards");
-    const bool same_shards = s.count("of") == run.of && s.count("present") == by_index.size();
+    const bool same_shards =
+        s.count("of") == run_manifest.of && s.count("present") == by_index.size();
     add("shards", at_line(merged->file, merged->summary_line),
         "shards: " + std::to_string(s.count("present")) + " of " + std::to_string(s.count("of")),
         same_shards ? Verdict::verified : Verdict::failed,
-        std::to_string(by_index.size()) + " of " + std::to_string(run.of) + " shards given");
+        std::to_string(by_index.size()) + " of " + std::to_string(run_manifest.of) +
+            " shards given");
     const bool all_proven = missing.empty() && incomplete.empty() &&
                             std::all_of(by_index.begin(), by_index.end(), [](const auto& entry) {
                               return entry.second->manifest.proven;
                             });
-    if (merged_proven && !all_proven && !run.objective)
+    if (merged_proven && !all_proven && !run_manifest.objective)
       add("shards", at_line(merged->file, merged->summary_line), "proven", Verdict::failed,
           "not every shard is present, complete and proven");
     for (const char* field : {"spec-sha256", "version", "seed", "strategy"})
-      if (merged->summary.value(field, Json()) != run.raw.value(field, Json()))
+      if (merged->summary.value(field, Json()) != run_manifest.raw.value(field, Json()))
         add("shards", at_line(merged->file, merged->summary_line),
             std::string(field) + " of the shards", Verdict::failed,
             "the merged summary says " + merged->summary.value(field, Json()).dump() +
-                ", the shards " + run.raw.value(field, Json()).dump());
+                ", the shards " + run_manifest.raw.value(field, Json()).dump());
   }
   return records;
 }
@@ -935,13 +940,13 @@ VerifyReport Verifier::run(const std::vector<ResultFile>& files) {
       for (const auto& record : shard->records) owner[&record] = shard;
     for (const ResultRecord* record : combined) chosen.emplace_back(owner[record], record);
   }
-  std::vector<Checked> records;
+  std::vector<RecordCheck> records;
   records.reserve(chosen.size());
   for (const auto& [file, record] : chosen) records.push_back(read_record(*file, *record));
   check_all(records);
-  for (Checked& c : records)
+  for (RecordCheck& c : records)
     for (Claim& claim : c.claims) report_.claims.push_back(std::move(claim));
-  for (Checked& c : records) c.claims.clear();
+  for (RecordCheck& c : records) c.claims.clear();
   // Shards' own records against their keys, where the result's records are another file's.
   if (result)
     for (const ResultFile* shard : shards)

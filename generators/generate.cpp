@@ -15,6 +15,9 @@
 #include "classes.hpp"
 #include "error.hpp"
 #include "grid/model.hpp"
+#include "incumbent.hpp"
+#include "judged_classes.hpp"
+#include "ordered_emitter.hpp"
 #include "subproblems.hpp"
 
 namespace puzzlegen {
@@ -26,31 +29,27 @@ namespace {
 using KeyHash = boost::hash<std::vector<int>>;
 using KeySet = std::unordered_set<std::vector<int>, KeyHash>;
 
-bool better(bool minimize, const Natural& a, const Natural& b) {
-  return minimize ? a < b : a > b;
-}
-
-// State shared by the strategies and their workers: deduplication, the incumbent of branch
-// and bound, the ordered emission of instances, and the stopping rule. Every member that
-// workers touch is guarded by mutex_ or atomic.
-class Run {
+// A run's state, shared by the strategies and their workers: the stopping rule and the
+// summary, with three parts of their own (each with its unit test): the classes judged
+// (JudgedClasses), branch and bound's incumbent (Incumbent) and the ordered emission of
+// instances (OrderedEmitter). Judging happens outside the lock; what a verdict changes is
+// recorded under it.
+class RunState {
  public:
-  Run(const Spec& spec, const EmitFn& emit, const ProgressFn& progress, const PrepareFn& prepare)
+  RunState(const Spec& spec, const EmitFn& emit, const ProgressFn& progress,
+           const PrepareFn& prepare)
       : spec_(spec),
         emit_(emit),
         progress_(progress),
         prepare_(prepare),
         limits_(Limits::within(spec.generate.time_limit, 0, spec.generate.threads)),
-        bound_(spec.objective_bound()) {
+        incumbent_(minimize(), spec.objective && spec.objective->count_ties,
+                   spec.objective_bound()),
+        emitter_(wanted(), cancelled_,
+                 [this](const OrderedEmitter::Finding& f, const JudgedClasses::Key& key,
+                        std::size_t position) { emit_found(f, key, position); }) {
     limits_.cancelled = &cancelled_;
   }
-
-  // Whether `best` is an optimum without searching further: it meets the best value the
-  // spec's bounds and the family's facts allow (Spec::objective_bound).
-  bool meets_bound(const std::optional<Natural>& best) const {
-    return best && bound_ && *best == *bound_;
-  }
-  bool counts_ties() const { return spec_.objective && spec_.objective->count_ties; }
 
   const Spec& spec() const { return spec_; }
   // For searches and nested counts in this run: they stop when the run has what it needs.
@@ -59,20 +58,20 @@ class Run {
   bool cancelled() const { return cancelled_.load(); }
   void cancel() { cancelled_ = true; }
   // Bumped whenever a measure's best improves: searches under the old bound restart.
-  std::uint64_t generation() const { return generation_.load(); }
-  std::atomic<std::uint64_t>& nodes() { return nodes_; }
+  std::uint64_t generation() const { return incumbent_.generation(); }
 
   // The subproblems this run searches, by their index in the decomposition; instances are
   // emitted in this order.
-  void plan(std::vector<std::size_t> order) {
-    order_ = std::move(order);
-    pending_.assign(order_.size(), {});
-  }
+  void plan(std::vector<std::size_t> order) { emitter_.plan(std::move(order)); }
 
-  // The best value so far, if any.
-  std::optional<Natural> best() {
+  // Branch and bound on a measure: the bounds an instance must meet to improve on the best so
+  // far (none when the spec does not prune by bounds), or `over`.
+  Incumbent::Improvement improvement() {
+    if (!spec_.objective || !spec_.objective->measure) return {};
     std::lock_guard lock(mutex_);
-    return summary_.best;
+    Incumbent::Improvement out = incumbent_.improvement();
+    if (!spec_.generate.prune_by_bounds) out.bounds.reset();
+    return out;
   }
 
   // Judges one candidate found in the `position`-th planned subproblem (0 for strategies
@@ -83,90 +82,42 @@ class Run {
                 KeySet* seen) {
     std::vector<int> key = instance->canonical_key();
     if (seen && !seen->insert(key).second) return Next::go_on;
-    const bool minimize = spec_.objective && spec_.objective->minimize;
     // An instance met in several subproblems is judged once; each subproblem still records it
     // in its own place, so the order of the output never depends on which worker came first.
     std::shared_ptr<const Evaluation> judged;
-    std::optional<Natural> best_now;
+    std::optional<Natural> best;
     {
       std::lock_guard lock(mutex_);
-      if (const auto it = judged_.find(key); !unique_ && it != judged_.end()) judged = it->second;
-      best_now = summary_.best;
+      judged = classes_.find(key);
+      best = incumbent_.best();
     }
-    if (!judged) {
-      // Minimising, the best value so far caps the counts: at the best, so that only strict
-      // improvements are judged to the end, or one more than it when ties are counted, so that
-      // instances tying with it are still recognised.
-      // (A cap of 0 would mean none: a best of 0 is already optimal, the run is ending.)
-      const Natural cap = minimize && best_now
-                              ? std::max(Natural(1), Natural(*best_now + (counts_ties() ? 1 : 0)))
-                              : Natural(0);
-      Limits limits = limits_;
-      limits.threads = threads_ > 1 ? 1 : limits_.threads;  // the workers already fill the cores
-      Evaluation e = judge(spec_, *instance, limits, cap);
-      if (spec_.given) {
-        // One instance, asked about by name: its counts are reported exactly where the time
-        // allows, not only as far as the bounds needed ("at least 2" where the answer is 2).
-        for (auto& [kind, count] : e.counts)
-          if (count.stopped == StopReason::none)  // a limit already spent: no time to recount
-            count = recount_exactly(*spec_.family, *instance, kind, spec_.solution_options, count,
-                                    limits);
-      }
-      if (e.accepted()) e.class_size = instance->class_size();  // outside the lock: may be slow
-      if (!e.accepted() && !spec_.given) {  // only the verdict is needed again: keep it small
-        e.counts.clear();
-        e.failed.assign(e.failed.empty() ? 0 : 1, std::string());
-      }
-      judged = std::make_shared<const Evaluation>(std::move(e));
-    }
+    if (!judged) judged = evaluate(*instance, best);
     const Evaluation& e = *judged;
-
     // A class already printed, met again in a later subproblem: nothing to print or keep.
-    const bool printed = judged == printed_;
+    const bool printed = classes_.printed(judged);
     std::string prepared;
     if (prepare_ && e.accepted() && !printed)
-      prepared = prepare_(instance, e, order_.empty() ? 0 : order_[position]);
+      prepared = prepare_(instance, e, emitter_.subproblem(position));
 
     std::unique_lock lock(mutex_);
-    if (unique_ || judged_.emplace(key, judged).second) summary_.explored = ++judged_count_;
-    Pending& mine = pending_[position];
-    if (wanted()) {
-      ++mine.judged_count;
-      if (!unique_) mine.judged.push_back(key);  // a class walk meets each class once
-    }
+    if (classes_.record(key, judged)) summary_.explored = classes_.count();
+    emitter_.judged(position, key);
     if (e.undecided && !cancelled()) incomplete_ = true;
     if (spec_.given) summary_.given_failed = e.failed;
     Next next = Next::go_on;
     if (e.accepted() && spec_.objective) {
-      if (!summary_.best || better(minimize, *e.objective, *summary_.best)) {
-        summary_.best = e.objective;
-        optimal_keys_ = {{key, e.class_size}};
-        emit_now(instance, e, position, prepared);
-        if (spec_.objective->measure) {
-          ++generation_;
-          next = Next::restart;
-        }
-        // Nothing can beat the bound; ties are looked for only when asked.
-        if (meets_bound(summary_.best) && !counts_ties()) cancelled_ = true;
-      } else if (*e.objective == *summary_.best) {
-        optimal_keys_.emplace(key, e.class_size);
-      }
+      next = offer(instance, e, std::move(key), position, prepared);
     } else if (e.accepted() && !printed) {
-      mine.found.push_back({instance, key, e, std::move(prepared), mine.judged_count});
-      ++mine.accepted;
-      if (position == head_) {
-        flush_head();
-      } else {  // it waits for the subproblems before it
-        ++mine.waiting;
-        ++waiting_;
-      }
+      emitter_.found(position, {instance, std::move(key), e, std::move(prepared)});
+      moved_.notify_all();
       // Within one subproblem, instances past the number asked for can never be emitted.
-      if (wanted() && mine.accepted >= *wanted()) next = Next::stop;
+      if (wanted() && emitter_.accepted(position) >= *wanted()) next = Next::stop;
       // A worker running ahead of the earliest unfinished subproblem pauses while kWaiting
       // findings wait for their turn, so that memory does not grow with them. Subproblems are
       // handed out in order and the earliest one never pauses, so the run goes on; the output
       // is the same.
-      while (position != head_ && waiting_ >= kWaiting && !cancelled() && !limits_.expired())
+      while (emitter_.behind(position) && emitter_.waiting() >= kWaiting && !cancelled() &&
+             !limits_.expired())
         moved_.wait_for(lock, std::chrono::milliseconds(20));
     }
     report_progress();
@@ -177,10 +128,10 @@ class Run {
   // The `position`-th planned subproblem is finished: searched to the end (`exhausted`) or not.
   void done(std::size_t position, bool exhausted, std::uint64_t nodes) {
     std::lock_guard lock(mutex_);
-    pending_[position].done = true;
     summary_.nodes += nodes;
     if (exhausted) ++summary_.subproblems_done;
-    flush_head();
+    emitter_.done(position);
+    moved_.notify_all();
     report_progress();
   }
 
@@ -192,16 +143,16 @@ class Run {
     if (stopped == StopReason::none && limits_.expired() && !cancelled())
       summary_.stopped = interrupt_flag().load() ? StopReason::interrupted : StopReason::time_limit;
     // A best value that meets the bound is optimal without exhausting anything.
-    summary_.proven = (exhausted || meets_bound(summary_.best)) && !incomplete_;
+    summary_.proven = (exhausted || incumbent_.meets_bound(summary_.best)) && !incomplete_;
     // With a number of instances wanted, the candidates up to the last one emitted; otherwise
     // every candidate (with an objective, which ones were judged may depend on when the bound
     // improved).
-    summary_.explored = wanted() ? explored_count_ : judged_count_;
-    summary_.optimal_instances = optimal_keys_.size();
+    summary_.explored = wanted() ? emitter_.explored() : classes_.count();
+    summary_.optimal_instances = incumbent_.optimal().size();
     summary_.optimal_keys.clear();
     summary_.optimal_class_sizes.clear();
     summary_.optimal_instances_in_classes = Natural(0);
-    for (const auto& [key, size] : optimal_keys_) {
+    for (const auto& [key, size] : incumbent_.optimal()) {
       summary_.optimal_keys.push_back(key);
       summary_.optimal_class_sizes.push_back(size);
       add_known(summary_.optimal_instances_in_classes, size);
@@ -211,7 +162,10 @@ class Run {
   void set_threads(unsigned threads) { threads_ = threads; }
   // The candidates are known to be in different classes (a class walk): nothing is remembered
   // to recognise a class met again, so memory does not grow with the classes judged.
-  void set_unique_classes() { unique_ = true; }
+  void set_unique_classes() {
+    classes_.set_distinct();
+    emitter_.set_distinct();
+  }
 
   // Adds `nodes` searched to the run's count and says whether the search must stop now: the
   // spec's node limit or the run's limits, with why in `reason`; otherwise reports progress
@@ -240,75 +194,61 @@ class Run {
   }
 
  private:
-  struct Finding {
-    std::shared_ptr<const Instance> instance;
-    std::vector<int> key;  // its canonical key, computed once
-    Evaluation evaluation;
-    std::string prepared;
-    std::size_t judged_before = 0;  // how many of the subproblem's candidates led up to it
-  };
-  struct Pending {
-    std::vector<Finding> found;  // accepted, not yet emitted
-    std::uint64_t accepted = 0;
-    // Candidates judged in this subproblem, in order (their keys unless the classes are
-    // unique); those up to the run's last emitted instance count as explored, so that the
-    // figure does not depend on the other workers.
-    std::vector<std::vector<int>> judged;
-    std::size_t judged_count = 0;
-    std::size_t waiting = 0;   // findings made before this subproblem was the earliest
-    std::size_t explored = 0;  // how many of them have been counted
-    bool done = false;
-  };
-
-  void count_explored(Pending& pending, std::size_t up_to) {
-    for (; pending.explored < up_to; ++pending.explored)
-      if (unique_ || explored_.insert(std::move(pending.judged[pending.explored])).second)
-        ++explored_count_;
-  }
-
+  bool minimize() const { return spec_.objective && spec_.objective->minimize; }
   std::optional<std::uint64_t> wanted() const {
     return spec_.objective ? std::nullopt : spec_.generate.instances;
   }
 
-  // Emits what the earliest unfinished subproblem has found, and moves on past finished ones.
-  void flush_head() {
-    while (head_ < pending_.size()) {
-      Pending& head = pending_[head_];
-      for (auto& finding : head.found) {
-        if (cancelled()) break;
-        if (wanted()) count_explored(head, finding.judged_before);
-        if (unique_) {
-          emit_now(finding.instance, finding.evaluation, head_, finding.prepared);
-        } else {
-          const auto [at, fresh] = emitted_.insert(std::move(finding.key));
-          if (!fresh) continue;
-          emit_now(finding.instance, finding.evaluation, head_, finding.prepared);
-          // Listing every class, the cache needs no more than "printed" for it: a class's
-          // evaluation (its counts of every kind) kept for the whole run was most of a long
-          // listing's memory (818 MB for 226,322 Eight Blocks classes).
-          if (!wanted() && !spec_.objective)
-            if (const auto it = judged_.find(*at); it != judged_.end()) it->second = printed_;
-        }
-        if (wanted() && summary_.instances >= *wanted()) cancelled_ = true;
-      }
-      head.found.clear();
-      waiting_ -= head.waiting;
-      head.waiting = 0;
-      moved_.notify_all();
-      if (!head.done || cancelled()) return;
-      if (wanted()) count_explored(head, head.judged_count);
-      // A finished subproblem keeps nothing: clear() would keep the findings' room.
-      std::vector<std::vector<int>>().swap(head.judged);
-      std::vector<Finding>().swap(head.found);
-      ++head_;
+  // Judges a candidate no worker judged before, outside the lock. Minimising, the best value
+  // so far caps its counts (Incumbent::count_cap).
+  std::shared_ptr<const Evaluation> evaluate(const Instance& instance,
+                                             const std::optional<Natural>& best) {
+    Limits limits = limits_;
+    limits.threads = threads_ > 1 ? 1 : limits_.threads;  // the workers already fill the cores
+    Evaluation e = judge(spec_, instance, limits,
+                         Incumbent::count_cap(minimize(), incumbent_.counts_ties(), best));
+    if (spec_.given) {
+      // One instance, asked about by name: its counts are reported exactly where the time
+      // allows, not only as far as the bounds needed ("at least 2" where the answer is 2).
+      for (auto& [kind, count] : e.counts)
+        if (count.stopped == StopReason::none)  // a limit already spent: no time to recount
+          count =
+              recount_exactly(*spec_.family, instance, kind, spec_.solution_options, count, limits);
     }
+    if (e.accepted()) e.class_size = instance.class_size();  // may be slow
+    if (!e.accepted() && !spec_.given) {  // only the verdict is needed again: keep it small
+      e.counts.clear();
+      e.failed.assign(e.failed.empty() ? 0 : 1, std::string());
+    }
+    return std::make_shared<const Evaluation>(std::move(e));
   }
 
-  void emit_now(const std::shared_ptr<const Instance>& instance, const Evaluation& e,
-                std::size_t position, const std::string& prepared) {
+  // Under mutex_: an accepted instance of a run with an objective. A new best is emitted at
+  // once (and a measure's searches restart under the tighter bound).
+  Next offer(const std::shared_ptr<const Instance>& instance, const Evaluation& e,
+             std::vector<int> key, std::size_t position, const std::string& prepared) {
+    if (incumbent_.offer(*e.objective, key, e.class_size) != Incumbent::Offer::improved)
+      return Next::go_on;
+    summary_.best = incumbent_.best();
+    emit(instance, e, emitter_.subproblem(position), prepared);
+    // Nothing can beat the bound; ties are looked for only when asked.
+    if (incumbent_.finished()) cancelled_ = true;
+    return spec_.objective->measure ? Next::restart : Next::go_on;
+  }
+
+  // Under mutex_: the emitter's turn for a finding.
+  void emit_found(const OrderedEmitter::Finding& f, const JudgedClasses::Key& key,
+                  std::size_t position) {
+    emit(f.instance, f.evaluation, emitter_.subproblem(position), f.prepared);
+    if (!wanted() && !spec_.objective) classes_.keep_only_printed(key);
+    if (wanted() && summary_.instances >= *wanted()) cancelled_ = true;
+  }
+
+  void emit(const std::shared_ptr<const Instance>& instance, const Evaluation& e,
+            std::size_t subproblem, const std::string& prepared) {
     ++summary_.instances;
     add_known(summary_.instances_in_classes, e.class_size);
-    emit_(instance, e, order_.empty() ? 0 : order_[position], prepared);
+    emit_(instance, e, subproblem, prepared);
     summary_.witness = instance;
   }
 
@@ -327,30 +267,18 @@ class Run {
   const ProgressFn& progress_;
   const PrepareFn& prepare_;
   Limits limits_;
-  std::optional<Natural> bound_;  // Spec::objective_bound
   std::atomic<bool> cancelled_{false};
-  std::atomic<std::uint64_t> generation_{0};
   std::atomic<std::uint64_t> nodes_{0};
   unsigned threads_ = 1;
-  bool unique_ = false;
 
-  std::mutex mutex_;
+  std::mutex mutex_;               // guards everything below
   std::condition_variable moved_;  // findings waiting were emitted
   static constexpr std::size_t kWaiting = 1024;
-  std::size_t waiting_ = 0;  // findings of subproblems after the earliest unfinished one
   RunSummary summary_;
   bool incomplete_ = false;
-  std::unordered_map<std::vector<int>, std::shared_ptr<const Evaluation>, KeyHash> judged_;
-  KeySet emitted_;
-  // What the cache keeps for a class already printed (see flush_head).
-  const std::shared_ptr<const Evaluation> printed_ = std::make_shared<const Evaluation>();
-  KeySet explored_;
-  std::uint64_t judged_count_ = 0;    // distinct classes judged
-  std::uint64_t explored_count_ = 0;  // of those, up to the last emitted (see finish)
-  std::map<std::vector<int>, std::optional<Natural>> optimal_keys_;  // with class sizes
-  std::vector<std::size_t> order_;
-  std::vector<Pending> pending_;
-  std::size_t head_ = 0;
+  JudgedClasses classes_;
+  Incumbent incumbent_;
+  OrderedEmitter emitter_;
   static constexpr Clock::rep kProgressEvery =
       std::chrono::duration_cast<Clock::duration>(std::chrono::seconds(1)).count();
   std::atomic<Clock::rep> last_progress_{Clock::now().time_since_epoch().count()};
@@ -361,7 +289,7 @@ class Run {
 class WorkerStop : public Gecode::Search::Stop {
  public:
   // `budget`: this search's own node budget (0 = none); reaching it is not a limit of the run.
-  WorkerStop(Run& run, std::uint64_t generation, bool watch_generation, std::uint64_t budget)
+  WorkerStop(RunState& run, std::uint64_t generation, bool watch_generation, std::uint64_t budget)
       : run_(run), generation_(generation), watch_(watch_generation), budget_(budget) {}
 
   bool stop(const Gecode::Search::Statistics& s, const Gecode::Search::Options&) override {
@@ -380,7 +308,7 @@ class WorkerStop : public Gecode::Search::Stop {
   bool restart() const { return restart_; }
 
  private:
-  Run& run_;
+  RunState& run_;
   std::uint64_t generation_;
   bool watch_;
   std::uint64_t budget_;
@@ -395,42 +323,10 @@ struct SubproblemOutcome {
   std::uint64_t nodes = 0;
 };
 
-// Branch and bound on a measure: the bounds on the objective's measure that an instance must
-// meet to improve on the best so far (strictly better, or as good when ties are counted).
-struct Improvement {
-  bool over = false;             // nothing can improve: the run is over
-  std::optional<Bounds> bounds;  // none before the first instance (or without such an objective)
-};
-Improvement improvement(Run& run) {
-  const Spec& spec = run.spec();
-  Improvement out;
-  if (!spec.objective || !spec.objective->measure) return out;
-  const auto best_value = run.best();
-  if (!best_value) return out;
-  if (run.meets_bound(best_value) && !run.counts_ties()) {
-    out.over = true;
-    return out;
-  }
-  const std::uint64_t best = best_value->convert_to<std::uint64_t>();  // a measure's value
-  const std::uint64_t tie = run.counts_ties() ? 1 : 0;
-  Bounds tighter;
-  if (spec.objective->minimize) {
-    if (best + tie == 0) {  // nothing is below 0
-      out.over = true;
-      return out;
-    }
-    tighter.max = best + tie - 1;
-  } else {
-    tighter.min = best + 1 - tie;
-  }
-  if (spec.generate.prune_by_bounds) out.bounds = tighter;
-  return out;
-}
-
 // Searches one subproblem to its end (or until the run says stop). With a measure objective,
 // the best value so far is posted first, and the search restarts whenever it improves.
-SubproblemOutcome search_subproblem(Run& run, const InstanceSpace& subproblem, std::size_t position,
-                                    std::uint64_t budget = 0) {
+SubproblemOutcome search_subproblem(RunState& run, const InstanceSpace& subproblem,
+                                    std::size_t position, std::uint64_t budget = 0) {
   const Spec& spec = run.spec();
   const auto& measure = spec.objective ? spec.objective->measure : std::nullopt;
   KeySet seen;
@@ -438,7 +334,7 @@ SubproblemOutcome search_subproblem(Run& run, const InstanceSpace& subproblem, s
   while (true) {
     const std::uint64_t generation = run.generation();
     std::unique_ptr<InstanceSpace> space = clone_of(subproblem);
-    const Improvement better = improvement(run);
+    const Incumbent::Improvement better = run.improvement();
     if (better.over) return outcome;
     if (better.bounds) space->constrain_measure(*measure, *better.bounds);
     if (space->status() == Gecode::SS_FAILED) {
@@ -450,22 +346,23 @@ SubproblemOutcome search_subproblem(Run& run, const InstanceSpace& subproblem, s
     Gecode::Search::Options options;
     options.stop = &stop;
     Gecode::DFS<InstanceSpace> engine(space.get(), options);
-    Run::Next next = Run::Next::go_on;
+    RunState::Next next = RunState::Next::go_on;
     while (std::unique_ptr<InstanceSpace> leaf{engine.next()}) {
       next = run.consider(std::shared_ptr<const Instance>(leaf->instance()), position, &seen);
-      if (next != Run::Next::go_on) break;
+      if (next != RunState::Next::go_on) break;
     }
     outcome.nodes += engine.statistics().node;
-    if (next == Run::Next::restart || (next == Run::Next::go_on && stop.restart())) continue;
+    if (next == RunState::Next::restart || (next == RunState::Next::go_on && stop.restart()))
+      continue;
     outcome.stopped = engine.stopped() ? stop.reason() : StopReason::none;
-    outcome.exhausted = next == Run::Next::go_on && !engine.stopped();
+    outcome.exhausted = next == RunState::Next::go_on && !engine.stopped();
     return outcome;
   }
 }
 
 // Searches the `count` planned subproblems on the run's threads, `search(position)` each, then
 // finishes the run: exhausted when every one was searched to its end.
-void search_planned(Run& run, std::size_t count,
+void search_planned(RunState& run, std::size_t count,
                     const std::function<SubproblemOutcome(std::size_t)>& search) {
   const Spec& spec = run.spec();
   RunSummary& summary = run.summary();
@@ -527,8 +424,9 @@ std::size_t split_into(const Spec& spec, const Split& split) {
 // Records a split of the space into `total` subproblems (reached in `nodes` nodes) and plans
 // this shard's share of them, which it returns; when the split was cut short by a limit
 // (`complete` false), finishes the run unexhausted and returns nullopt.
-std::optional<std::vector<std::size_t>> plan_share(Run& run, const Split& split, std::size_t total,
-                                                   std::uint64_t nodes, bool complete) {
+std::optional<std::vector<std::size_t>> plan_share(RunState& run, const Split& split,
+                                                   std::size_t total, std::uint64_t nodes,
+                                                   bool complete) {
   RunSummary& summary = run.summary();
   summary.nodes = nodes;
   summary.subproblems = total;
@@ -559,7 +457,7 @@ InstanceSearch instance_search(const Spec& spec, bool randomized) {
   return search;
 }
 
-void tree_search(Run& run, const Split& split, bool randomized) {
+void tree_search(RunState& run, const Split& split, bool randomized) {
   const Spec& spec = run.spec();
   const InstanceSearch search = instance_search(spec, randomized);
   auto root = spec.family->instance_space(spec.parameters, spec.instance, search);
@@ -602,7 +500,7 @@ Bounds within(Bounds bounds, const Bounds& narrower) {
 // come at several depths, the complete classes above it) are the subproblems; below each,
 // every class is walked once and each complete one judged. The growth prunes with the spec's
 // bounds on measures, narrowed by branch and bound as the best value improves.
-void class_walk(Run& run, const Split& split) {
+void class_walk(RunState& run, const Split& split) {
   const Spec& spec = run.spec();
   const InstanceSearch search = instance_search(spec, false);
   const Classes* classes = spec.family->classes();
@@ -634,7 +532,7 @@ void class_walk(Run& run, const Split& split) {
       if (const std::uint64_t now = run.generation(); now != generation) {
         generation = now;
         bounds = spec_bounds;
-        const Improvement better = improvement(run);
+        const Incumbent::Improvement better = run.improvement();
         over = better.over;
         if (better.bounds) {
           const std::string& measure = *spec.objective->measure;
@@ -651,7 +549,7 @@ void class_walk(Run& run, const Split& split) {
     const auto judge_leaf = [&](const Partial& leaf) {
       std::shared_ptr<const Instance> instance = growth->complete(leaf);
       if (!instance) return true;
-      return run.consider(instance, position, nullptr) != Run::Next::stop;
+      return run.consider(instance, position, nullptr) != RunState::Next::stop;
     };
     const std::size_t index = mine[position];
     bool finished = false;
@@ -674,7 +572,7 @@ void class_walk(Run& run, const Split& split) {
 // Draws instances one at a time, each by `draw` from one seeded source, and judges those that
 // meet the instance constraints, until the run has what it wants, the limits end it, or
 // node-limit draws were made. `draw` may give null: nothing to judge this time.
-void sample(Run& run, const std::function<std::shared_ptr<const Instance>(Rng&)>& draw) {
+void sample(RunState& run, const std::function<std::shared_ptr<const Instance>(Rng&)>& draw) {
   const Spec& spec = run.spec();
   Rng rng(spec.generate.seed);
   std::uint64_t attempts = 0;
@@ -690,13 +588,13 @@ void sample(Run& run, const std::function<std::shared_ptr<const Instance>(Rng&)>
     ++attempts;
     const std::shared_ptr<const Instance> instance = draw(rng);
     if (!instance || !spec.family->satisfies(*instance, spec.instance)) continue;
-    if (run.consider(instance, 0, &seen) == Run::Next::stop) break;
+    if (run.consider(instance, 0, &seen) == RunState::Next::stop) break;
   }
   run.summary().nodes = attempts;  // as node-limit counts them: instances drawn
   run.finish(false, stopped);
 }
 
-void random_sampling(Run& run) {
+void random_sampling(RunState& run) {
   const Spec& spec = run.spec();
   sample(run, [&](Rng& rng) {
     return std::shared_ptr<const Instance>(
@@ -709,7 +607,7 @@ void random_sampling(Run& run) {
 // is not needed (grid::minimal_clues); the puzzle is then judged like any instance, so every
 // bound of the spec (measures, difficulty) holds in what is printed. One seeded source, as for
 // `random`: the same seed gives the same puzzles however the run is split.
-void minimal_puzzles(Run& run) {
+void minimal_puzzles(RunState& run) {
   const Spec& spec = run.spec();
   std::optional<std::string> unique_kind;  // the first kind bounded to exactly one solution
   for (const auto& [kind, bounds] : spec.bounds)
@@ -751,7 +649,7 @@ std::string resolve_strategy(const Spec& spec) {
 
 RunSummary generate(const Spec& spec, const EmitFn& emit, const ProgressFn& progress,
                     const Split& split, const PrepareFn& prepare) {
-  Run run(spec, emit, progress, prepare);
+  RunState run(spec, emit, progress, prepare);
   const std::string strategy = resolve_strategy(spec);
   run.summary().strategy = strategy;
   if (strategy == "given") {  // a space of one instance

@@ -30,6 +30,7 @@
 #include <string>
 
 #include "judge.hpp"
+#include "results.hpp"
 
 namespace puzzlegen {
 
@@ -37,37 +38,6 @@ namespace puzzlegen {
 struct Split {
   unsigned shard = 1;
   unsigned shards = 1;
-};
-
-struct RunSummary {
-  std::string strategy;
-  std::uint64_t nodes = 0;           // instance-search nodes, the split included
-  std::uint64_t nodes_so_far = 0;    // for progress reports, while the run goes on
-  std::size_t subproblems = 0;       // in the whole decomposition
-  std::size_t subproblems_mine = 0;  // this shard's share
-  std::size_t subproblems_done = 0;  // of this shard's, searched to the end
-  double slowest_subproblem = 0;     // seconds: with the mean, how well the load balances
-  double mean_subproblem = 0;
-  // With an objective of counts: the canonical keys of the instances reaching `best`, so that
-  // shards' ties can be merged without counting one instance twice.
-  std::vector<std::vector<int>> optimal_keys;
-  std::vector<std::optional<Natural>> optimal_class_sizes;  // of each optimal key
-  std::uint64_t instances = 0;                              // emitted
-  // The instances the emitted classes stand for (the sum of their class sizes), and the same
-  // for `optimal_instances`; nullopt where a class size is not known.
-  std::optional<Natural> instances_in_classes = Natural(0);
-  std::optional<Natural> optimal_instances_in_classes;
-  std::uint64_t explored = 0;  // candidate instances judged
-  bool exhausted = false;      // the whole instance space was searched
-  bool proven = false;         // exhausted, and no count was cut short by a limit
-  std::optional<Natural> best;
-  // With an objective: how many instances (distinct up to symmetry) reach `best`; complete
-  // only when the space was exhausted.
-  std::uint64_t optimal_instances = 0;
-  std::shared_ptr<const Instance> witness;  // the last emitted instance (the best, if any)
-  // Strategy "given": why the instance was rejected, with the counts that decided it.
-  std::vector<std::string> given_failed;
-  StopReason stopped = StopReason::none;
 };
 
 // Called for each emitted instance, in order and one call at a time. The instance stays valid

@@ -37,14 +37,21 @@
 #include "render/play.hpp"
 #include "serve/connections.hpp"
 #include "serve/examples.hpp"
+#include "serve/job_queue.hpp"
 #include "serve/request_reader.hpp"
-#include "serve/run_queue.hpp"
 
 extern char** environ;
 
 namespace puzzlegen::cli {
 
 namespace {
+
+// The sizes the page offers for a family's drawings, as [scale, words] pairs.
+Json print_sizes(const Family& family) {
+  Json out = Json::array();
+  for (const auto& size : family.print_sizes()) out.push_back({size.scale, size.words});
+  return out;
+}
 
 namespace fs = std::filesystem;
 
@@ -90,7 +97,7 @@ Json input_error_body(const InputError& e, const fs::path& folder) {
 // What a run's process said on standard error: how far it has got, the seed of its first
 // puzzle, and its last error. A worksheet reports its progress as JSON Lines
 // (--progress-format json); any other line is words for a reader, such as an error.
-struct RunLog {
+struct JobLog {
   std::size_t found = 0, of = 0;  // puzzles found, of those asked for
   bool drawing = false;           // every puzzle found: the sheet is being drawn
   bool wrote = false;
@@ -100,8 +107,8 @@ struct RunLog {
   std::string error;  // without the program's name
 };
 
-RunLog read_run_log(const std::string& log) {
-  RunLog out;
+JobLog read_job_log(const std::string& log) {
+  JobLog out;
   // A line still being written is left for the next look.
   std::istringstream lines(log.substr(0, log.rfind('\n') + 1));
   for (std::string line; std::getline(lines, line);) {
@@ -153,14 +160,14 @@ std::string time_left(double seconds) {
 // How far a running sheet has got, in words a teacher reads: "3 of 4 puzzles found, about 20 s
 // left". The time left comes from the puzzles found so far, or before the first from what the
 // example was measured to take.
-std::string progress_in_words(const RunLog& log, const Run& run, double seconds) {
+std::string progress_in_words(const JobLog& log, const Job& job, double seconds) {
   if (log.wrote) return "Finishing the sheet";
   if (log.drawing)
     return "All " + puzzles_in_words(log.of) + " found; drawing the sheet and its answer key";
   if (log.of == 0) return "Starting";
   if (log.found == 0)
     return "Looking for the first of " + puzzles_in_words(log.of) +
-           time_left(run.seconds_per_puzzle * double(log.of) - seconds);
+           time_left(job.seconds_per_puzzle * double(log.of) - seconds);
   return std::to_string(log.found) + " of " + puzzles_in_words(log.of) + " found" +
          (log.found < log.of ? time_left(seconds / double(log.found) * double(log.of - log.found))
                              : "");
@@ -168,7 +175,7 @@ std::string progress_in_words(const RunLog& log, const Run& run, double seconds)
 
 // Why a run failed, in words for the page (no command-line advice: the page has no time limit
 // or strategy to set).
-std::string failure(const RunLog& log, int exit_code, int seconds_allowed) {
+std::string failure(const JobLog& log, int exit_code, int seconds_allowed) {
   if (log.short_of) {
     const std::size_t found = *log.short_of;
     const std::string what = "Only " + std::to_string(found) + " of the " +
@@ -205,10 +212,10 @@ std::string random_code() {
 // Every request the server answers: the page, the examples, checks, runs and their files.
 class Routes {
  public:
-  Routes(const ServeLimits& limits, RunQueue& runs, std::optional<fs::path> browser,
+  Routes(const ServeLimits& limits, JobQueue& runs, std::optional<fs::path> browser,
          std::vector<std::string> common, std::ostream& log)
       : limits_(limits),
-        runs_(runs),
+        jobs_(runs),
         browser_(std::move(browser)),
         common_(std::move(common)),
         log_(log),
@@ -274,6 +281,7 @@ class Routes {
                           {"title", parsed.family->title()},
                           {"description", parsed.description},
                           {"graded", !parsed.ungraded()},
+                          {"sizes", print_sizes(*parsed.family)},
                           {"yaml", spec.text}});
     }
     send_json(res, 200,
@@ -290,8 +298,8 @@ class Routes {
 
   void check(const httplib::Request& req, httplib::Response& res) {
     const Json body = request_object(req.body, kCheckFields);
-    const auto run = runs_.prepare("check");
-    const fs::path place = run->folder;
+    const auto job = jobs_.prepare("check");
+    const fs::path place = job->folder;
     const auto forget = [&] {
       std::error_code ignored;
       fs::remove_all(place, ignored);
@@ -316,80 +324,80 @@ class Routes {
   // A sheet or a designer's listing: checked here, then queued as a run of the command.
   void queue(const httplib::Request& req, httplib::Response& res, bool sheet) {
     const Json body = request_object(req.body, sheet ? kSheetFields : kInstancesFields);
-    const auto run = runs_.prepare(sheet ? "sheet" : "instances");
+    const auto job = jobs_.prepare(sheet ? "sheet" : "instances");
     try {
-      const Spec spec = request_spec(body, limits_, run->folder);
-      run->arguments =
+      const Spec spec = request_spec(body, limits_, job->folder);
+      job->arguments =
           sheet ? sheet_arguments(body, spec, limits_) : instances_arguments(body, spec, limits_);
-      run->arguments.insert(run->arguments.end(), common_.begin(), common_.end());
+      job->arguments.insert(job->arguments.end(), common_.begin(), common_.end());
       if (sheet) {
         // Sheet and key carry one code; the downloads are named after the puzzle, level and it.
         const std::string code = random_code();
-        run->arguments.insert(run->arguments.end(), {"--code", code});
+        job->arguments.insert(job->arguments.end(), {"--code", code});
         const std::string level = body.value("difficulty", "");
-        run->download_name = spec.family->name() + (level.empty() ? "" : "-" + level) + "-" + code;
+        job->download_name = spec.family->name() + (level.empty() ? "" : "-" + level) + "-" + code;
         if (body.contains("example"))
           for (const auto& offer : offers_of(body["example"].get<std::string>()))
             if (offer.level == (level.empty() ? "any" : level) && offer.most > 0)
-              run->seconds_per_puzzle = offer.seconds / double(offer.most);
+              job->seconds_per_puzzle = offer.seconds / double(offer.most);
       }
       // A designer's listing is done whatever it found (its summary says whether it proved
       // anything); a sheet is done only when it was written.
-      if (!sheet) run->done_codes = {0, 1, 3};
+      if (!sheet) job->done_codes = {0, 1, 3};
     } catch (const InputError& e) {
-      send_json(res, 400, input_error_body(e, run->folder));
+      send_json(res, 400, input_error_body(e, job->folder));
       std::error_code ignored;
-      fs::remove_all(run->folder, ignored);
+      fs::remove_all(job->folder, ignored);
       return;
     } catch (...) {
       std::error_code ignored;
-      fs::remove_all(run->folder, ignored);
+      fs::remove_all(job->folder, ignored);
       throw;
     }
-    if (!runs_.start(run))
+    if (!jobs_.start(job))
       throw Refusal{
           429, std::to_string(limits_.waiting) + " runs are already waiting: try again in a minute",
           ""};
-    send_json(res, 202, {{"id", run->id}, {"status", "/api/runs/" + std::to_string(run->id)}});
+    send_json(res, 202, {{"id", job->id}, {"status", "/api/runs/" + std::to_string(job->id)}});
   }
 
-  std::shared_ptr<Run> run_of(const httplib::Request& req) {
+  std::shared_ptr<Job> run_of(const httplib::Request& req) {
     const std::string id = req.matches[1];
-    const auto run = id.size() < 9 ? runs_.find(std::stoi(id)) : nullptr;
-    if (!run) throw Refusal{404, "no run " + id + " (finished runs are kept for a while only)", ""};
-    return run;
+    const auto job = id.size() < 9 ? jobs_.find(std::stoi(id)) : nullptr;
+    if (!job) throw Refusal{404, "no run " + id + " (finished runs are kept for a while only)", ""};
+    return job;
   }
 
   // ?wait=S: answer when the run ends, or after S seconds (at most 10), whichever is first.
   void run_status(const httplib::Request& req, httplib::Response& res) {
-    const auto run = run_of(req);
+    const auto job = run_of(req);
     if (req.has_param("wait")) {
       const std::string wait = req.get_param_value("wait");
       const double seconds = std::clamp(std::atof(wait.c_str()), 0.0, 10.0);
-      runs_.wait(*run, std::chrono::milliseconds(static_cast<int>(seconds * 1000)));
+      jobs_.wait(*job, std::chrono::milliseconds(static_cast<int>(seconds * 1000)));
     }
-    send_json(res, 200, status(*run));
+    send_json(res, 200, status(*job));
   }
 
   void cancel(const httplib::Request& req, httplib::Response& res) {
-    const auto run = run_of(req);
-    runs_.cancel(*run);
-    send_json(res, 200, status(*run));
+    const auto job = run_of(req);
+    jobs_.cancel(*job);
+    send_json(res, 200, status(*job));
   }
 
   void file(const httplib::Request& req, httplib::Response& res) {
-    const auto run = run_of(req);
+    const auto job = run_of(req);
     const std::string part = req.matches[2], version = req.matches[3], type = req.matches[4];
     const fs::path html =
-        run->folder / ("sheet" + version + (part == "sheet" ? ".html" : "-key.html"));
-    if (runs_.view(*run).state != Run::State::done || run->what != "sheet" || !fs::exists(html))
-      throw Refusal{404, "run " + std::to_string(run->id) + " has no " + part + version, ""};
+        job->folder / ("sheet" + version + (part == "sheet" ? ".html" : "-key.html"));
+    if (jobs_.view(*job).state != Job::State::done || job->what != "sheet" || !fs::exists(html))
+      throw Refusal{404, "run " + std::to_string(job->id) + " has no " + part + version, ""};
     fs::path file = html;
     if (type == "pdf") {
       if (!browser_)
         throw Refusal{404, "printing to PDF needs Chromium on the server's machine", ""};
       file = fs::path(html).replace_extension(".pdf");
-      const std::lock_guard one(run->files);  // one print of a run's file at a time
+      const std::lock_guard one(job->files);  // one print of a run's file at a time
       if (!fs::exists(file)) {
         if (!printers_.try_acquire_for(std::chrono::seconds(limits_.seconds)))
           throw Refusal{503, "every printer is busy: try again", ""};
@@ -411,40 +419,40 @@ class Routes {
                          render::player_script_source() +
                          "; img-src data:; frame-ancestors 'self'");
     if (req.has_param("download"))
-      res.set_header("Content-Disposition", "attachment; filename=\"" + run->download_name +
+      res.set_header("Content-Disposition", "attachment; filename=\"" + job->download_name +
                                                 version + (part == "key" ? "-key." : ".") + type +
                                                 "\"");
   }
 
   // Everything the page shows about a run.
-  Json status(const Run& run) {
-    const RunView view = runs_.view(run);
-    Json out = {{"id", run.id}, {"what", run.what}, {"state", name_of(view.state)}};
-    if (view.state == Run::State::waiting) out["ahead"] = view.ahead;
+  Json status(const Job& job) {
+    const JobView view = jobs_.view(job);
+    Json out = {{"id", job.id}, {"what", job.what}, {"state", name_of(view.state)}};
+    if (view.state == Job::State::waiting) out["ahead"] = view.ahead;
     if (view.seconds) out["seconds"] = *view.seconds;
     // The run's own words: its progress, and its error when it failed.
-    const std::string text = slurp(run.folder / "log.txt", 8000);
-    const RunLog log = read_run_log(text);
+    const std::string text = slurp(job.folder / "log.txt", 8000);
+    const JobLog log = read_job_log(text);
     if (log.seed) out["seed"] = *log.seed;
-    out["progress"] = run.what != "sheet" ? ""
-                      : view.state == Run::State::running
-                          ? progress_in_words(log, run, view.seconds.value_or(0))
-                      : view.state == Run::State::done ? "Done"
+    out["progress"] = job.what != "sheet" ? ""
+                      : view.state == Job::State::running
+                          ? progress_in_words(log, job, view.seconds.value_or(0))
+                      : view.state == Job::State::done ? "Done"
                                                        : "";
     out["log"] = text;
-    if (view.state == Run::State::failed || view.state == Run::State::cancelled)
-      out["message"] = view.state == Run::State::cancelled
+    if (view.state == Job::State::failed || view.state == Job::State::cancelled)
+      out["message"] = view.state == Job::State::cancelled
                            ? "cancelled"
                            : failure(log, view.exit_code, limits_.seconds);
     // A sheet of fewer puzzles than asked for, as the teacher allowed: say so.
-    if (view.state == Run::State::done && log.short_of && log.short_delivered)
+    if (view.state == Job::State::done && log.short_of && log.short_delivered)
       out["fewer"] = {{"found", *log.short_of}, {"of", log.of}, {"proven", log.short_proven}};
-    if (run.what == "sheet") out["name"] = run.download_name;
-    if (view.state == Run::State::done && run.what == "sheet") {
-      const std::string base = "/api/runs/" + std::to_string(run.id) + "/";
+    if (job.what == "sheet") out["name"] = job.download_name;
+    if (view.state == Job::State::done && job.what == "sheet") {
+      const std::string base = "/api/runs/" + std::to_string(job.id) + "/";
       // A class set's versions (sheet-A.html, ...): "files" are version A's, "versions" all.
       const auto files_of = [&](const std::string& version) {
-        const bool separate_key = fs::exists(run.folder / ("sheet" + version + "-key.html"));
+        const bool separate_key = fs::exists(job.folder / ("sheet" + version + "-key.html"));
         Json files = {{"sheet", base + "sheet" + version + ".html"}};
         if (separate_key) files["key"] = base + "key" + version + ".html";
         if (browser_) {
@@ -453,11 +461,11 @@ class Routes {
         }
         return files;
       };
-      if (fs::exists(run.folder / "sheet-A.html")) {
+      if (fs::exists(job.folder / "sheet-A.html")) {
         Json versions = Json::array();
         for (char letter = 'A'; letter <= 'Z'; ++letter) {
           const std::string version = std::string("-") + letter;
-          if (!fs::exists(run.folder / ("sheet" + version + ".html"))) break;
+          if (!fs::exists(job.folder / ("sheet" + version + ".html"))) break;
           Json files = files_of(version);
           files["version"] = std::string(1, letter);
           versions.push_back(files);
@@ -468,10 +476,10 @@ class Routes {
         out["files"] = files_of("");
       }
     }
-    if (run.what == "instances" && view.state != Run::State::waiting) {
+    if (job.what == "instances" && view.state != Job::State::waiting) {
       // generate's JSON Lines: one record per instance, then the summary.
       Json records = Json::array();
-      std::istringstream json_lines(slurp(run.folder / "out.txt"));
+      std::istringstream json_lines(slurp(job.folder / "out.txt"));
       for (std::string record; std::getline(json_lines, record);) {
         const Json parsed = Json::parse(record, nullptr, false);
         if (parsed.is_discarded()) continue;
@@ -486,7 +494,7 @@ class Routes {
   }
 
   const ServeLimits& limits_;
-  RunQueue& runs_;
+  JobQueue& jobs_;
   const std::optional<fs::path> browser_;
   // Arguments every run gets after its own.
   const std::vector<std::string> common_;
@@ -508,12 +516,12 @@ int serve(const ServeRequest& request, std::ostream& out, std::ostream& log) {
   ServeLimits limits = request.limits;
   if (limits.running == 0) limits.running = std::max(1u, std::thread::hardware_concurrency());
   const TemporaryFolder folder("puzzlegen-serve-");  // the server's, removed when it stops
-  RunLimits run_limits;
+  JobLimits run_limits;
   run_limits.running = limits.running;
   run_limits.waiting = limits.waiting;
   run_limits.kept = limits.kept;
   run_limits.most = std::chrono::seconds(limits.seconds + 15);
-  RunQueue runs(run_limits, folder.path(), fs::canonical("/proc/self/exe"));
+  JobQueue runs(run_limits, folder.path(), fs::canonical("/proc/self/exe"));
 
   // Arguments every run gets: the plugins this server loaded and the run's own folder as the
   // only place `given:` files may come from.

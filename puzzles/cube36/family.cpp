@@ -234,6 +234,14 @@ class Cube36 final : public FamilyOf<Board>,
            "that way, and every cell must then match the key.";
   }
 
+  // The board is printed, not cut out: cells from 13.8 mm up.
+  std::vector<PrintSize> print_sizes() const override {
+    return {{"1", "normal (cells 13.8 mm)"},
+            {"1.25", "larger (cells 17 mm)"},
+            {"1.5", "large (cells 21 mm)"},
+            {"2", "largest (cells 28 mm)"}};
+  }
+
   std::unique_ptr<Instance> read_instance(const YAML::Node& document,
                                           const std::string& file) const override {
     return std::make_unique<Board>(read_board(document, file));

@@ -280,6 +280,7 @@ class EightBlocks final : public FamilyOf<BlocksInstance>,
     return count_words(count, "way", "ways") + " to build the " + kind +
            " solid (choices of cubes and corners, each cube's turn forced)";
   }
+  std::vector<PrintSize> print_sizes() const override { return cube_net_sizes(); }
 
   std::unique_ptr<Solution> first_solution(const BlocksInstance& blocks, const std::string& kind,
                                            const Limits&) const override {

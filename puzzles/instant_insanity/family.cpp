@@ -233,6 +233,7 @@ class InstantInsanity final : public FamilyOf<TowerInstance>,
              "sides shows every colour once.";
     return "";
   }
+  std::vector<PrintSize> print_sizes() const override { return cube_net_sizes(); }
 
   std::unique_ptr<Instance> read_instance(const YAML::Node& document,
                                           const std::string& file) const override {

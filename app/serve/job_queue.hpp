@@ -21,7 +21,7 @@
 
 namespace puzzlegen::cli {
 
-struct RunLimits {
+struct JobLimits {
   std::size_t running = 1;   // runs at once
   std::size_t waiting = 32;  // runs queued behind them (start() refuses more)
   std::size_t kept = 64;     // finished runs kept, with their folders (the oldest go)
@@ -32,7 +32,7 @@ struct RunLimits {
 
 // One run: `executable arguments...` in `folder`, its standard output in out.txt and its
 // standard error in log.txt there.
-struct Run {
+struct Job {
   enum class State { waiting, running, done, failed, cancelled };
   int id = 0;
   std::string what;  // the caller's name for what the run makes
@@ -44,7 +44,7 @@ struct Run {
   // extension), and how long one of its puzzles is expected to take (0: not known).
   std::string download_name = "puzzles";
   double seconds_per_puzzle = 0;
-  // Guarded by the queue's mutex (read them through RunQueue::view):
+  // Guarded by the queue's mutex (read them through JobQueue::view):
   State state = State::waiting;
   pid_t pid = 0;
   bool cancel = false;
@@ -52,44 +52,44 @@ struct Run {
   std::chrono::steady_clock::time_point started, finished;
 };
 
-const char* name_of(Run::State state);
+const char* name_of(Job::State state);
 
 // A run's state at one moment.
-struct RunView {
-  Run::State state = Run::State::waiting;
+struct JobView {
+  Job::State state = Job::State::waiting;
   std::size_t ahead = 0;          // while waiting: the runs before it in the queue
   std::optional<double> seconds;  // once started: how long it ran (or has been running)
   int exit_code = -1;
 };
 
-class RunQueue {
+class JobQueue {
  public:
-  RunQueue(const RunLimits& limits, std::filesystem::path root, std::filesystem::path executable);
-  ~RunQueue();
-  RunQueue(const RunQueue&) = delete;
-  RunQueue& operator=(const RunQueue&) = delete;
+  JobQueue(const JobLimits& limits, std::filesystem::path root, std::filesystem::path executable);
+  ~JobQueue();
+  JobQueue(const JobQueue&) = delete;
+  JobQueue& operator=(const JobQueue&) = delete;
 
   // A new run with its own empty folder (readable by this user only) under the root; it runs
   // only once start() queues it.
-  std::shared_ptr<Run> prepare(std::string what);
-  // Queues the run; false, and its folder removed, when `waiting` runs are already waiting.
-  [[nodiscard]] bool start(const std::shared_ptr<Run>& run);
-  // A kept run, or null.
-  std::shared_ptr<Run> find(int id);
+  std::shared_ptr<Job> prepare(std::string what);
+  // Queues the job; false, and its folder removed, when `waiting` runs are already waiting.
+  [[nodiscard]] bool start(const std::shared_ptr<Job>& job);
+  // A kept job, or null.
+  std::shared_ptr<Job> find(int id);
   // A waiting run leaves the queue at once; a running one is ended (its whole process group).
-  void cancel(Run& run);
-  RunView view(const Run& run);
+  void cancel(Job& job);
+  JobView view(const Job& job);
   // Returns when the run has ended, or after `most`.
-  void wait(const Run& run, std::chrono::milliseconds most);
+  void wait(const Job& job, std::chrono::milliseconds most);
   // Ends every run and the workers; queues nothing more.
   void stop();
 
  private:
   void forget_old();
   void work();
-  pid_t spawn(Run& run);
+  pid_t spawn(Job& job);
 
-  const RunLimits limits_;
+  const JobLimits limits_;
   const std::filesystem::path root_;
   const std::filesystem::path executable_;
   std::mutex mutex_;
@@ -97,9 +97,9 @@ class RunQueue {
   std::condition_variable ended_;  // a run ended
   bool stopping_ = false;
   int last_id_ = 0;
-  std::map<int, std::shared_ptr<Run>> runs_;
+  std::map<int, std::shared_ptr<Job>> jobs_;
   std::deque<int> order_;  // ids, oldest first
-  std::deque<std::shared_ptr<Run>> queue_;
+  std::deque<std::shared_ptr<Job>> queue_;
   std::vector<std::thread> workers_;
 };
 

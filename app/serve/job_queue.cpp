@@ -1,4 +1,4 @@
-#include "serve/run_queue.hpp"
+#include "serve/job_queue.hpp"
 
 #include <fcntl.h>
 #include <signal.h>
@@ -17,102 +17,102 @@ namespace puzzlegen::cli {
 namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
 
-const char* name_of(Run::State state) {
+const char* name_of(Job::State state) {
   switch (state) {
-    case Run::State::waiting:
+    case Job::State::waiting:
       return "waiting";
-    case Run::State::running:
+    case Job::State::running:
       return "running";
-    case Run::State::done:
+    case Job::State::done:
       return "done";
-    case Run::State::failed:
+    case Job::State::failed:
       return "failed";
     default:
       return "cancelled";
   }
 }
 
-RunQueue::RunQueue(const RunLimits& limits, fs::path root, fs::path executable)
+JobQueue::JobQueue(const JobLimits& limits, fs::path root, fs::path executable)
     : limits_(limits), root_(std::move(root)), executable_(std::move(executable)) {
   for (std::size_t i = 0; i < limits_.running; ++i) workers_.emplace_back([this] { work(); });
 }
 
-RunQueue::~RunQueue() {
+JobQueue::~JobQueue() {
   stop();
 }
 
-std::shared_ptr<Run> RunQueue::prepare(std::string what) {
-  auto run = std::make_shared<Run>();
-  run->what = std::move(what);
+std::shared_ptr<Job> JobQueue::prepare(std::string what) {
+  auto job = std::make_shared<Job>();
+  job->what = std::move(what);
   {
     const std::lock_guard lock(mutex_);
-    run->id = ++last_id_;
+    job->id = ++last_id_;
   }
-  run->folder = root_ / ("run-" + std::to_string(run->id));
-  fs::create_directory(run->folder);
-  fs::permissions(run->folder, fs::perms::owner_all, fs::perm_options::replace);
-  return run;
+  job->folder = root_ / ("run-" + std::to_string(job->id));
+  fs::create_directory(job->folder);
+  fs::permissions(job->folder, fs::perms::owner_all, fs::perm_options::replace);
+  return job;
 }
 
-bool RunQueue::start(const std::shared_ptr<Run>& run) {
+bool JobQueue::start(const std::shared_ptr<Job>& job) {
   {
     const std::lock_guard lock(mutex_);
     if (stopping_ || queue_.size() >= limits_.waiting) {
       std::error_code ignored;
-      fs::remove_all(run->folder, ignored);
+      fs::remove_all(job->folder, ignored);
       return false;
     }
-    runs_[run->id] = run;
-    order_.push_back(run->id);
-    queue_.push_back(run);
+    jobs_[job->id] = job;
+    order_.push_back(job->id);
+    queue_.push_back(job);
     forget_old();
   }
   wake_.notify_one();
   return true;
 }
 
-std::shared_ptr<Run> RunQueue::find(int id) {
+std::shared_ptr<Job> JobQueue::find(int id) {
   const std::lock_guard lock(mutex_);
-  const auto it = runs_.find(id);
-  return it == runs_.end() ? nullptr : it->second;
+  const auto it = jobs_.find(id);
+  return it == jobs_.end() ? nullptr : it->second;
 }
 
-void RunQueue::cancel(Run& run) {
+void JobQueue::cancel(Job& job) {
   const std::lock_guard lock(mutex_);
-  run.cancel = true;
-  if (run.state == Run::State::waiting) {
-    run.state = Run::State::cancelled;
+  job.cancel = true;
+  if (job.state == Job::State::waiting) {
+    job.state = Job::State::cancelled;
     ended_.notify_all();
     queue_.erase(std::remove_if(queue_.begin(), queue_.end(),
-                                [&](const auto& queued) { return queued.get() == &run; }),
+                                [&](const auto& queued) { return queued.get() == &job; }),
                  queue_.end());
   }
 }
 
-RunView RunQueue::view(const Run& run) {
+JobView JobQueue::view(const Job& job) {
   const std::lock_guard lock(mutex_);
-  RunView out;
-  out.state = run.state;
-  out.exit_code = run.exit_code;
-  if (run.state == Run::State::waiting) {
+  JobView out;
+  out.state = job.state;
+  out.exit_code = job.exit_code;
+  if (job.state == Job::State::waiting) {
     const auto at = std::find_if(queue_.begin(), queue_.end(),
-                                 [&](const auto& queued) { return queued.get() == &run; });
+                                 [&](const auto& queued) { return queued.get() == &job; });
     out.ahead = static_cast<std::size_t>(at - queue_.begin());
   } else {
-    const auto end = run.state == Run::State::running ? Clock::now() : run.finished;
-    out.seconds = std::chrono::duration<double>(end - run.started).count();
+    const auto end = job.state == Job::State::running ? Clock::now() : job.finished;
+    out.seconds = std::chrono::duration<double>(end - job.started).count();
   }
   return out;
 }
 
-void RunQueue::wait(const Run& run, std::chrono::milliseconds most) {
+void JobQueue::wait(const Job& job, std::chrono::milliseconds most) {
   std::unique_lock lock(mutex_);
   ended_.wait_for(lock, most, [&] {
-    return stopping_ || (run.state != Run::State::waiting && run.state != Run::State::running);
+    return stopping_ || (job.state != Job::State::waiting && job.state != Job::State::running);
   });
 }
 
-void RunQueue::stop() {
+void JobQueue::stop() {
   {
     const std::lock_guard lock(mutex_);
     if (stopping_) return;
@@ -125,43 +125,43 @@ void RunQueue::stop() {
 }
 
 // Keeps the newest `limits_.kept` finished runs (and every unfinished one).
-void RunQueue::forget_old() {
+void JobQueue::forget_old() {
   std::size_t finished = 0;
   for (auto it = order_.rbegin(); it != order_.rend(); ++it) {
-    const auto& run = runs_.at(*it);
-    if (run->state != Run::State::waiting && run->state != Run::State::running) ++finished;
+    const auto& job = jobs_.at(*it);
+    if (job->state != Job::State::waiting && job->state != Job::State::running) ++finished;
   }
   for (auto it = order_.begin(); it != order_.end() && finished > limits_.kept;) {
-    const auto run = runs_.at(*it);
-    if (run->state == Run::State::waiting || run->state == Run::State::running) {
+    const auto job = jobs_.at(*it);
+    if (job->state == Job::State::waiting || job->state == Job::State::running) {
       ++it;
       continue;
     }
     std::error_code ignored;
-    fs::remove_all(run->folder, ignored);
-    runs_.erase(*it);
+    fs::remove_all(job->folder, ignored);
+    jobs_.erase(*it);
     it = order_.erase(it);
     --finished;
   }
 }
 
-void RunQueue::work() {
+void JobQueue::work() {
   for (;;) {
-    std::shared_ptr<Run> run;
+    std::shared_ptr<Job> job;
     {
       std::unique_lock lock(mutex_);
       wake_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
       if (stopping_) return;
-      run = queue_.front();
+      job = queue_.front();
       queue_.pop_front();
-      run->state = Run::State::running;
-      run->started = Clock::now();
+      job->state = Job::State::running;
+      job->started = Clock::now();
     }
-    const pid_t pid = spawn(*run);
+    const pid_t pid = spawn(*job);
     int status = 0;
     bool ended = pid <= 0;
     bool signalled = false;
-    const auto deadline = run->started + limits_.most;
+    const auto deadline = job->started + limits_.most;
     Clock::time_point killed_at{};
     // Checked often at first, so a sheet of a few milliseconds is not kept waiting.
     auto pause = std::chrono::microseconds(500);
@@ -171,7 +171,7 @@ void RunQueue::work() {
       bool end_it = false;
       {
         const std::lock_guard lock(mutex_);
-        end_it = run->cancel || stopping_ || Clock::now() > deadline;
+        end_it = job->cancel || stopping_ || Clock::now() > deadline;
       }
       if (end_it && !signalled) {
         ::kill(-pid, SIGTERM);  // the whole group: a printing browser too
@@ -184,11 +184,11 @@ void RunQueue::work() {
       pause = std::min<std::chrono::microseconds>(pause * 2, std::chrono::milliseconds(20));
     }
     const std::lock_guard lock(mutex_);
-    run->finished = Clock::now();
-    run->exit_code = pid > 0 && WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    const bool done = std::find(run->done_codes.begin(), run->done_codes.end(), run->exit_code) !=
-                      run->done_codes.end();
-    run->state = run->cancel ? Run::State::cancelled : done ? Run::State::done : Run::State::failed;
+    job->finished = Clock::now();
+    job->exit_code = pid > 0 && WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    const bool done = std::find(job->done_codes.begin(), job->done_codes.end(), job->exit_code) !=
+                      job->done_codes.end();
+    job->state = job->cancel ? Job::State::cancelled : done ? Job::State::done : Job::State::failed;
     forget_old();
     ended_.notify_all();
   }
@@ -196,15 +196,15 @@ void RunQueue::work() {
 
 // Starts the executable in the run's folder, in a process group of its own, with the signal
 // handling a fresh process has; 0 when it cannot be started.
-pid_t RunQueue::spawn(Run& run) {
+pid_t JobQueue::spawn(Job& job) {
   posix_spawn_file_actions_t files;
   posix_spawn_file_actions_init(&files);
   posix_spawn_file_actions_addopen(&files, 0, "/dev/null", O_RDONLY, 0);
-  const std::string out = (run.folder / "out.txt").string(),
-                    log = (run.folder / "log.txt").string();
+  const std::string out = (job.folder / "out.txt").string(),
+                    log = (job.folder / "log.txt").string();
   posix_spawn_file_actions_addopen(&files, 1, out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
   posix_spawn_file_actions_addopen(&files, 2, log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-  posix_spawn_file_actions_addchdir_np(&files, run.folder.c_str());
+  posix_spawn_file_actions_addchdir_np(&files, job.folder.c_str());
   posix_spawnattr_t attributes;
   posix_spawnattr_init(&attributes);
   sigset_t none, defaults;
@@ -217,7 +217,7 @@ pid_t RunQueue::spawn(Run& run) {
   posix_spawnattr_setflags(&attributes,
                            POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP);
   std::vector<std::string> words = {executable_.string()};
-  words.insert(words.end(), run.arguments.begin(), run.arguments.end());
+  words.insert(words.end(), job.arguments.begin(), job.arguments.end());
   std::vector<char*> argv;
   for (auto& word : words) argv.push_back(word.data());
   argv.push_back(nullptr);
@@ -235,7 +235,7 @@ pid_t RunQueue::spawn(Run& run) {
   }
   {
     const std::lock_guard lock(mutex_);
-    run.pid = failed ? 0 : pid;
+    job.pid = failed ? 0 : pid;
   }
   return failed ? 0 : pid;
 }
