@@ -16,7 +16,7 @@ struct Measured {
 const std::vector<Measured>& measured() {
   static const std::vector<Measured> all = [] {
     std::vector<Measured> out;
-    std::istringstream lines(served_levels());
+    std::istringstream lines(served_levels() + std::string("\n") + plugin_levels());
     for (std::string line; std::getline(lines, line);) {
       if (line.empty() || line.front() == '#') continue;
       std::istringstream fields(line);
@@ -51,7 +51,7 @@ std::vector<Offer> offers_of(const std::string& path) {
 }
 
 std::string example_with_text(const std::string& text) {
-  for (const auto& spec : served_specs())
+  for (const auto& spec : offered_specs())
     if (spec.text == text) return spec.path;
   return "";
 }

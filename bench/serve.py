@@ -31,7 +31,7 @@ def through_server(server, seed):
                                     {"example": SPEC, "count": 6, "seed": seed})
     assert status == 202, answer
     while True:  # as the page asks: a long poll, answered when the run ends
-        status, run = server.request("GET", "/api/runs/%d?wait=1" % answer["id"])
+        status, run = server.request("GET", "/api/jobs/%d?wait=1" % answer["id"])
         if run["state"] not in ("waiting", "running"):
             break
     assert run["state"] == "done", run

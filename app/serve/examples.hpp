@@ -14,10 +14,16 @@ struct ServedSpec {
 };
 
 const std::vector<ServedSpec>& served_specs();
-// What the page offers: the served specs, then one for each family loaded from a plugin that
-// grades its puzzles ("plugin/NAME": a random puzzle with exactly one solution of its first
-// graded kind), so that a plugin's puzzles are on the page as soon as it is loaded.
+// What the page offers: the served specs, then for each family loaded from a plugin that grades
+// its puzzles, its own examples ("plugin/NAME/FILE": the specs in a `serve/` folder beside its
+// manifest or library, measured like the served ones into serve/levels.tsv by
+// scripts/measure-levels.sh --plugin), or else one spec ("plugin/NAME": a random puzzle with
+// exactly one solution of its first graded kind, every level offered), so that a plugin's
+// puzzles are on the page as soon as it is loaded.
 const std::vector<ServedSpec>& offered_specs();
+// The plugins' examples' measured levels, as app/serve/levels.tsv writes them (their paths as
+// offered_specs() names them).
+const std::string& plugin_levels();
 // app/serve/levels.tsv: what each example makes at each level (see offers.hpp).
 const char* served_levels();
 // The page (app/serve/page.html): its HTML, CSS and script in one document.

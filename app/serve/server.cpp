@@ -232,11 +232,11 @@ class Routes {
     server.Post("/api/check", guarded(&Routes::check));
     server.Post("/api/sheets", guarded(&Routes::sheet));
     server.Post("/api/instances", guarded(&Routes::instances));
-    server.Get(R"(/api/runs/([0-9]+))", guarded(&Routes::run_status));
-    server.Post(R"(/api/runs/([0-9]+)/cancel)", guarded(&Routes::cancel));
+    server.Get(R"(/api/jobs/([0-9]+))", guarded(&Routes::run_status));
+    server.Post(R"(/api/jobs/([0-9]+)/cancel)", guarded(&Routes::cancel));
     // A run's files, by a name from this fixed set only; never a path from the request.
     // (sheet-B.html: version B of a class set.)
-    server.Get(R"(/api/runs/([0-9]+)/(sheet|key)(-[A-Z])?\.(html|pdf))", guarded(&Routes::file));
+    server.Get(R"(/api/jobs/([0-9]+)/(sheet|key)(-[A-Z])?\.(html|pdf))", guarded(&Routes::file));
   }
 
  private:
@@ -358,7 +358,7 @@ class Routes {
       throw Refusal{
           429, std::to_string(limits_.waiting) + " runs are already waiting: try again in a minute",
           ""};
-    send_json(res, 202, {{"id", job->id}, {"status", "/api/runs/" + std::to_string(job->id)}});
+    send_json(res, 202, {{"id", job->id}, {"status", "/api/jobs/" + std::to_string(job->id)}});
   }
 
   std::shared_ptr<Job> run_of(const httplib::Request& req) {
@@ -449,7 +449,7 @@ class Routes {
       out["fewer"] = {{"found", *log.short_of}, {"of", log.of}, {"proven", log.short_proven}};
     if (job.what == "sheet") out["name"] = job.download_name;
     if (view.state == Job::State::done && job.what == "sheet") {
-      const std::string base = "/api/runs/" + std::to_string(job.id) + "/";
+      const std::string base = "/api/jobs/" + std::to_string(job.id) + "/";
       // A class set's versions (sheet-A.html, ...): "files" are version A's, "versions" all.
       const auto files_of = [&](const std::string& version) {
         const bool separate_key = fs::exists(job.folder / ("sheet" + version + "-key.html"));

@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """`puzzlegen --plugin A --plugin B ... serve`: every plugin family that grades its puzzles is
 offered on the teacher's page as soon as its plugin is loaded, and a sheet of each is made,
-with its answer key, through the page's API.
+with its answer key, through the page's API. A family that ships its own examples (a `serve/`
+folder with their measured levels) has each offered, and every level the page offers for one
+makes a sheet: no dead ends.
 
 Usage: serve_plugins.py PUZZLEGEN PLUGIN...   (a .so named after its family, or a model
 family's folder)
@@ -48,35 +50,52 @@ def main():
             return response.status, json.loads(data) if is_json else data.decode()
 
         status, examples = request("GET", "/api/examples")
-        offered = {e["family"]: e["id"] for e in examples["examples"]}
-        for family in families:
-            if offered.get(family) != "plugin/" + family:
-                failures.append(f"{family} is not offered on the page: {sorted(offered)}")
-                continue
-            status, run = request("POST", "/api/sheets",
-                                  {"example": "plugin/" + family, "count": 2, "explain": 2})
+        def sheet_of(example, count, level=None):
+            """The sheet the page makes, or None with the failure recorded."""
+            body = {"example": example, "count": count, "explain": 2}
+            if level:
+                body["difficulty"] = level
+            status, run = request("POST", "/api/sheets", body)
             if status != 202:
-                failures.append(f"a {family} sheet is refused: {status} {run}")
-                continue
+                failures.append(f"a {example} sheet ({level or 'any level'}) is refused: {status} {run}")
+                return None
             for _ in range(1200):
                 _, state = request("GET", run["status"])
                 if state["state"] not in ("waiting", "running"):
                     break
                 time.sleep(0.1)
             if state["state"] != "done":
-                failures.append(f"the {family} sheet is not made: {state}")
+                failures.append(f"the {example} sheet ({level or 'any level'}) is not made: {state}")
+                return None
+            return request("GET", state["files"]["sheet"])[1]
+
+        for family in families:
+            mine = [e for e in examples["examples"] if e["family"] == family]
+            if not mine or not all(e["id"].startswith("plugin/" + family) for e in mine):
+                failures.append(f"{family} is not offered on the page: "
+                                f"{sorted(e['family'] for e in examples['examples'])}")
                 continue
-            _, sheet = request("GET", state["files"]["sheet"])
-            # Each puzzle three times: on the sheet, its answer, and its explained first steps
-            # (a model family's grid: twice, it explains no steps).
-            if family in models:
-                drawn, expected = sheet.count(f'data-family="{family}"'), 4
-            else:
-                drawn, expected = sheet.count(f'class="{family}"'), 6
-            if drawn != expected:
-                failures.append(f"{family}: {drawn} drawings on the served sheet, not {expected}")
-            else:
-                print(f"serve: {family} offered once its plugin is loaded; a sheet of 2 made")
+            for example in mine:
+                sheet = sheet_of(example["id"], 2)
+                if sheet is None:
+                    continue
+                # Each puzzle three times: on the sheet, its answer, and its explained first
+                # steps (a model family's grid: twice, it explains no steps).
+                if family in models:
+                    drawn, expected = sheet.count(f'data-family="{family}"'), 4
+                else:
+                    drawn, expected = sheet.count(f'class="{family}"'), 6
+                if drawn != expected:
+                    failures.append(f"{family}: {drawn} drawings on the served sheet, not {expected}")
+                    continue
+                levels = [o["level"] for o in example["offers"] if o["level"] != "any"]
+                # Measured examples: every level offered makes a sheet (one puzzle each).
+                measured = example["id"] != "plugin/" + family
+                for level in levels if measured else []:
+                    if sheet_of(example["id"], 1, level) is None:
+                        break
+                print(f"serve: {example['id']} offered once its plugin is loaded; a sheet of 2 made"
+                      + (f", and one at each level offered ({', '.join(levels)})" if measured else ""))
     finally:
         server.terminate()
         server.wait(timeout=30)

@@ -274,7 +274,7 @@ def served_sheet(driver):
         check(status == 202, "serve: a sheet is started (%d)" % status)
         done = server.wait(started["id"])
         check(done["state"] == "done", "serve: the sheet is made (%s)" % done["state"])
-        driver.get(server.url + "api/runs/%d/sheet.html" % started["id"])
+        driver.get(server.url + "api/jobs/%d/sheet.html" % started["id"])
         WebDriverWait(driver, 20).until(
             lambda d: d.find_elements(By.CSS_SELECTOR, "div.play.ready button.cell"))
         check(True, "serve: the served sheet's players run under its Content-Security-Policy")

@@ -49,7 +49,7 @@ class Server:
         """The run's status once it has finished."""
         end = time.time() + timeout
         while time.time() < end:
-            status, run = self.request("GET", "/api/runs/%d" % run_id)
+            status, run = self.request("GET", "/api/jobs/%d" % run_id)
             assert status == 200, (status, run)
             if run["state"] not in ("waiting", "running"):
                 return run

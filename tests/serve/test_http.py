@@ -94,10 +94,10 @@ def main():
         refused(server, "/api/sheets", {"example": tower}, 403, ["127.0.0.1"],
                 headers={"Host": "attacker.example:80"})
 
-        status, answer = server.request("GET", "/api/runs/99999")
+        status, answer = server.request("GET", "/api/jobs/99999")
         check(status == 404, "an unknown run is 404")
-        for path in ["/api/runs/1/../../../etc/passwd", "/etc/passwd", "/api/runs/1/log.txt",
-                     "/api/runs/1/spec.yaml", "/%2e%2e/%2e%2e/etc/passwd"]:
+        for path in ["/api/jobs/1/../../../etc/passwd", "/etc/passwd", "/api/jobs/1/log.txt",
+                     "/api/jobs/1/spec.yaml", "/%2e%2e/%2e%2e/etc/passwd"]:
             status, answer = server.request("GET", path)
             check(status == 404, "GET %s is 404 (got %d)" % (path, status))
 
@@ -144,7 +144,7 @@ def main():
                                        "count": 30})
         words = set()
         while True:
-            status, run = server.request("GET", "/api/runs/%d" % many["id"])
+            status, run = server.request("GET", "/api/jobs/%d" % many["id"])
             words.add(run["progress"])
             if run["state"] not in ("waiting", "running"):
                 break
@@ -156,7 +156,7 @@ def main():
         # Cancelling: a long run ends, its process with it.
         status, slow = server.request("POST", "/api/sheets", SLOW)
         time.sleep(0.5)
-        server.request("POST", "/api/runs/%d/cancel" % slow["id"], {})
+        server.request("POST", "/api/jobs/%d/cancel" % slow["id"], {})
         run = server.wait(slow["id"], 20)
         check(run["state"] == "cancelled", "a cancelled run says so (%s)" % run["state"])
 
@@ -170,7 +170,7 @@ def main():
               set(codes) <= {202, 429}, "a full queue answers 429 (%s)" % sorted(set(codes)))
         for status, answer in answers:
             if status == 202:
-                server.request("POST", "/api/runs/%d/cancel" % answer["id"], {})
+                server.request("POST", "/api/jobs/%d/cancel" % answer["id"], {})
         status, _ = server.request("GET", "/api/examples")
         check(status == 200, "the server keeps serving")
     finally:
