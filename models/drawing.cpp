@@ -86,8 +86,9 @@ render::Drawing draw_grid(const Manifest& manifest,
       const bool dark =
           g.shade.contains(given) || (solved && g.solution_shade.contains(solution[at]));
       d.content.add(layout.cell_rect(r, c, dark ? "#222" : "#fff"));
-      const bool shows_given = !blank(given);
-      std::string text = shows_given ? symbol(manifest, given) : "";
+      // A given drawn as nothing (a plate's square) leaves its cell to the key, as a blank does.
+      std::string text = blank(given) ? "" : symbol(manifest, given);
+      const bool shows_given = !text.empty();
       if (!shows_given && solved && !g.solution_shade.contains(solution[at])) {
         const auto it = g.solution_symbols.find(solution[at]);
         text = it == g.solution_symbols.end() ? std::to_string(solution[at]) : it->second;

@@ -26,7 +26,8 @@ b. Minimal unique puzzles puzzlegen generates at each size in SPECS (4 each, see
    by sgt's own solver (`--print --with-solutions`) to the solution puzzlegen finds. Where sgt's
    solver gives up (it has no search, and GIVES_UP says so), the puzzle is counted and printed.
 c. The grade (its rung, then search nodes) against sgt's levels, per size: the rank
-   correlation at least 0.7 and each adjacent pair of levels ordered in at least 70% of pairs
+   correlation (of the rung, then the rounds of probing or the search nodes) at least 0.7 and
+   each adjacent pair of levels ordered in at least 70% of pairs
    (ties count half), except where GRADES says why not: those figures are printed only.
 
 Writes only into a temporary folder, removed at the end. Exits 77 (skipped) when minizinc or
@@ -143,8 +144,9 @@ class Puzzlegen:
 
 
 def grade_key(record):
+    """The grade's rung, then the rounds of probing it took (hard) or its search nodes."""
     grade = record["difficulty"]["solution"]
-    return (grade["value"], int(grade["search-nodes"]))
+    return (grade["value"], int(grade.get("probing-rounds", 0)), int(grade["search-nodes"]))
 
 
 def ranks(values):
@@ -173,7 +175,7 @@ def grades(peer, size, graded):
     presets = peer.PRESETS[size]
     excuses = getattr(peer, "GRADES", {})
     excused = excuses.get(size)
-    rho = spearman([g[0] for g in graded], [g[1] for g in graded])
+    rho = spearman([g[0] for g in graded], [g[1] for g in graded]) if graded else 0.0
     print(f"sgt-{peer.GAME} {size}: rank correlation of the grade with sgt's level {rho:.2f}")
     for level, preset in enumerate(presets):
         rungs = collections.Counter(g[2] for g in graded if g[0] == level)
@@ -185,6 +187,9 @@ def grades(peer, size, graded):
     for level in range(len(presets) - 1):
         a = [g[1] for g in graded if g[0] == level]
         b = [g[1] for g in graded if g[0] == level + 1]
+        if not a or not b:
+            check(False, f"sgt-{peer.GAME} {presets[level]} or {presets[level + 1]}: no puzzle graded")
+            continue
         score = sum((x < y) + 0.5 * (x == y) for x in a for y in b) / (len(a) * len(b))
         print(f"  {presets[level]} below {presets[level + 1]} in {score:.0%} of pairs (ties half)")
         why = excused or excuses.get((presets[level], presets[level + 1]))
