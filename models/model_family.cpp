@@ -502,16 +502,21 @@ std::unique_ptr<ModelInstance> ModelFamily::solved_full(const Sizes& sizes,
                                                         std::uint64_t seed) const {
   const DeclaredClues& clues = *manifest_->clues;
   const Compiled& model = compiled(manifest_->kinds.front(), sizes, Library::gecode);
-  const auto dims = data_dims(*manifest_, sizes);
-  std::map<std::string, std::vector<int>> data;
-  for (const auto& d : manifest_->data)
-    data[d.name].assign(product(dims.at(d.name)), static_cast<int>(clues.empty));
-  const ModelInstance empty(manifest_, sizes, data);
-  auto space = posed(model, empty);
+  // Every clue empty; the rest of the instance's data (a board's shape, its plates) is drawn
+  // with the solution, as the model allows.
+  auto space = model.model->clone();
+  const ModelVariable* clue_data = model.model->find(clues.data);
+  for (std::size_t i = 0; i < clue_data->elements.size() && !space->failed(); ++i)
+    space->fix(clue_data->elements[i], clues.empty);
   if (space->failed()) return nullptr;
   const auto whole = first_assignment(*space, model.counted,
                                       Limits::within(std::chrono::seconds(60)), nullptr, seed);
   if (!whole) return nullptr;
+  std::map<std::string, std::vector<int>> data;
+  for (const auto& d : manifest_->data)
+    for (const Element& e : model.model->find(d.name)->elements)
+      data[d.name].push_back(d.name == clues.data ? static_cast<int>(clues.empty)
+                                                  : whole->value(e));
   const ModelVariable* solution = model.model->find(clues.solution);
   if (!solution)
     throw InputError(clues.where, "clues.solution",
