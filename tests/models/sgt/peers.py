@@ -16,6 +16,8 @@ as the model's data and solutions:
   instance(game_id)          -> the puzzle as an instance file's mapping (puzzle: FAMILY, ...)
   game_id(instance)          -> sgt's game ID of an instance puzzlegen printed (JSON mapping)
   sgt_solution(page, inst)   -> the solution sgt drew (postscript.Page of the solution page)
+  sgt_saved_solution(move, inst)  instead, for a game that cannot print: the solution from the
+                                  SOLVE move of the save file `--save --with-solutions` writes
   our_solution(solution)     -> the same, from `solve --format json`'s solution mapping
   SPECS       {size: spec parameters}: sizes puzzlegen generates unique puzzles of, for sgt
 
@@ -92,8 +94,35 @@ def read_corpus(folder):
         return [line.split(None, 1) for line in f.read().splitlines() if line and line[0] != "#"]
 
 
+def saved_solutions(peer, instances, ids):
+    """sgt's own solution of each game ID from the save file `--save --with-solutions` writes
+    (its SOLVE move, made by sgt's solver), or None where the solver found none."""
+    with tempfile.TemporaryDirectory(prefix="puzzlegen-sgt-save-") as folder:
+        # sgt-mosaic's solver (20230122) loops for ever where it cannot finish: a time limit.
+        try:
+            done = subprocess.run([sgt(peer.GAME), "--save", os.path.join(folder, "s"),
+                                   "--save-suffix", ".sav", "--with-solutions"],
+                                  input="".join(i + "\n" for i in ids), capture_output=True,
+                                  text=True, timeout=2 + 0.1 * len(ids))
+        except subprocess.TimeoutExpired:
+            done = None
+        moves = []
+        for k in range(len(ids)):
+            path = os.path.join(folder, f"s{k}.sav")
+            lines = open(path).read().splitlines() if os.path.exists(path) else []
+            moves += [next((line.split(":", 2)[2] for line in lines if line.startswith("SOLVE")),
+                           None)]
+    if done and done.returncode == 0 and all(moves):
+        return [peer.sgt_saved_solution(m, inst) for m, inst in zip(moves, instances)]
+    if len(ids) == 1:
+        return [None]
+    return [s for inst, i in zip(instances, ids) for s in saved_solutions(peer, [inst], [i])]
+
+
 def sgt_solutions(peer, instances, ids):
     """sgt's own solution of each game ID, or None where its solver drew none."""
+    if hasattr(peer, "sgt_saved_solution"):
+        return saved_solutions(peer, instances, ids)
     done = subprocess.run([sgt(peer.GAME), "--print", "1x1", "--with-solutions"],
                           input="".join(i + "\n" for i in ids), capture_output=True, text=True)
     pages = postscript.pages(done.stdout)
