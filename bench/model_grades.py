@@ -16,9 +16,12 @@ import os
 import re
 import shutil
 import subprocess
+import sys
 import tempfile
 
 SOURCE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(SOURCE, "tests", "models", "sgt"))
+from ranking import spearman  # noqa: E402
 PEERS = os.path.join(SOURCE, "examples", "plugins", "sudoku", "tests", "peers")
 LEVELS = ["t", "b", "i", "a", "e", "u"]
 
@@ -32,26 +35,6 @@ def givens(game):
         elif token != "_":
             cells.append(int(token))
     return [cells[9 * r:9 * r + 9] for r in range(9)]
-
-
-def ranks(values):
-    order = sorted(range(len(values)), key=lambda i: values[i])
-    out, i = [0.0] * len(values), 0
-    while i < len(order):
-        j = i
-        while j + 1 < len(order) and values[order[j + 1]] == values[order[i]]:
-            j += 1
-        for k in range(i, j + 1):
-            out[order[k]] = (i + j) / 2
-        i = j + 1
-    return out
-
-
-def spearman(a, b):
-    ra, rb = ranks(a), ranks(b)
-    ma, mb = sum(ra) / len(ra), sum(rb) / len(rb)
-    cov = sum((x - ma) * (y - mb) for x, y in zip(ra, rb))
-    return cov / (sum((x - ma) ** 2 for x in ra) * sum((y - mb) ** 2 for y in rb)) ** 0.5
 
 
 def main():

@@ -47,6 +47,7 @@ import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import postscript  # noqa: E402
+from ranking import spearman  # noqa: E402
 
 GENERATED = 4  # unique puzzles puzzlegen makes per size for sgt to solve
 failures, checked = [], 0
@@ -176,27 +177,6 @@ def grade_key(record):
     """The grade's rung, then the rounds of probing it took (hard) or its search nodes."""
     grade = record["difficulty"]["solution"]
     return (grade["value"], int(grade.get("probing-rounds", 0)), int(grade["search-nodes"]))
-
-
-def ranks(values):
-    order = sorted(range(len(values)), key=lambda i: values[i])
-    out, i = [0.0] * len(values), 0
-    while i < len(order):
-        j = i
-        while j + 1 < len(order) and values[order[j + 1]] == values[order[i]]:
-            j += 1
-        for k in range(i, j + 1):
-            out[order[k]] = (i + j) / 2
-        i = j + 1
-    return out
-
-
-def spearman(a, b):
-    ra, rb = ranks(a), ranks(b)
-    ma, mb = sum(ra) / len(ra), sum(rb) / len(rb)
-    cov = sum((x - ma) * (y - mb) for x, y in zip(ra, rb))
-    spread = (sum((x - ma) ** 2 for x in ra) * sum((y - mb) ** 2 for y in rb)) ** 0.5
-    return cov / spread if spread else 0.0
 
 
 def grades(peer, size, graded):
