@@ -1,0 +1,70 @@
+"""The Kurodoko model family read and written as Simon Tatham's Range (sgt-range): game IDs,
+sizes, and its printed solutions. tests/models/sgt/peers.py runs the check."""
+
+import re
+
+FAMILY = "kurodoko"
+GAME = "range"
+# Every preset sgt-range offers (columns x rows; it has no levels): 9x6, 12x8, 13x9, 16x11.
+PRESETS = {"9x6": ["9x6"], "12x8": ["12x8"], "13x9": ["13x9"], "16x11": ["16x11"]}
+SAMPLE = 30
+# Sizes named as sgt names them, columns x rows. sgt-range's solver guesses without a depth
+# limit when its rules stall, and a minimal puzzle, far sparser than sgt's own, can keep it
+# guessing for minutes: of seed 1's four puzzles, one at 6x5 (6x5:f2d5a5a5d6i) and 7x7, two
+# at 9x6 and all four at 12x8 ran past 20 s. The check waits for sgt with no time limit, so
+# its sizes are those where sgt answers seed 1's four puzzles at once.
+SPECS = {"5x4": {"rows": 4, "columns": 5}, "5x5": {"rows": 5, "columns": 5},
+         "6x6": {"rows": 6, "columns": 6}}
+
+
+def instance(game_id):
+    """A Range game ID, COLUMNSxROWS:CELLS row by row: a letter a-z a run of 1-26 cells without
+    a number, a number as its digits, '_' only separating two numbers."""
+    size, desc = game_id.split(":")
+    columns, rows = (int(n) for n in size.split("x"))
+    cells = []
+    for token in re.findall(r"[a-z]|\d+", desc):
+        cells += [0] * (ord(token) - ord("a") + 1) if token.isalpha() else [int(token)]
+    return {"puzzle": FAMILY, "rows": rows, "columns": columns,
+            "givens": [cells[r * columns:(r + 1) * columns] for r in range(rows)]}
+
+
+def game_id(inst):
+    out, run = "", 0
+    for v in [v for row in inst["givens"] for v in row]:
+        if not v:
+            run += 1
+            continue
+        while run:
+            out += chr(ord("a") + min(run, 26) - 1)
+            run -= min(run, 26)
+        out += ("_" if out and out[-1].isdigit() else "") + str(v)
+    while run:
+        out += chr(ord("a") + min(run, 26) - 1)
+        run -= min(run, 26)
+    return f"{inst['columns']}x{inst['rows']}:{out}"
+
+
+def sgt_solution(page, inst):
+    """sgt fills a shaded cell dark and marks an unshaded one it solved with a small dot; a cell
+    with no number and neither is one its solver left undecided (then it drew no solution)."""
+    rows, columns = inst["rows"], inst["columns"]
+    grid = [[0 if v else None for v in row] for row in inst["givens"]]
+    for shape in page.shapes:
+        if shape.paint == "fill" and shape.dark and not shape.radius:
+            cell = page.cell(*shape.centre, rows, columns)
+            if cell:
+                big = shape.size[0] > 0.5 * (page.box()[2] - page.box()[0]) / columns
+                grid[cell[0]][cell[1]] = 1 if big else 0
+    return None if any(v is None for row in grid for v in row) else grid
+
+
+def our_solution(solution):
+    return [[1 - int(v) for v in row] for row in solution["unshaded"]]
+
+
+GIVES_UP = ("sgt-range's solver, when its rules stall, guesses an undecided cell black, then "
+            "white, and keeps a guess only when the other leads to a contradiction; it stops at "
+            "the first guess that completes the grid without keeping it (range.c's recursion "
+            "returns on a full grid), or when no guess contradicts, and draws the grid "
+            "unfinished: of 5x4:a2e6f3c3a, 4 numbers and one solution, it decides no cell")
