@@ -124,10 +124,16 @@ def sgt_solutions(peer, instances, ids):
     """sgt's own solution of each game ID, or None where its solver drew none."""
     if hasattr(peer, "sgt_saved_solution"):
         return saved_solutions(peer, instances, ids)
-    done = subprocess.run([sgt(peer.GAME), "--print", "1x1", "--with-solutions"],
-                          input="".join(i + "\n" for i in ids), capture_output=True, text=True)
-    pages = postscript.pages(done.stdout)
-    if done.returncode == 0 and len(pages) == 2 * len(ids):
+    # Some of sgt's solvers take minutes on a puzzle they cannot finish (sgt-range's guessing):
+    # a time limit, after which each puzzle is tried alone, and one that runs out is given up.
+    try:
+        done = subprocess.run([sgt(peer.GAME), "--print", "1x1", "--with-solutions"],
+                              input="".join(i + "\n" for i in ids), capture_output=True,
+                              text=True, timeout=10 + 0.5 * len(ids))
+    except subprocess.TimeoutExpired:
+        done = None
+    pages = postscript.pages(done.stdout) if done else []
+    if done and done.returncode == 0 and len(pages) == 2 * len(ids):
         return [peer.sgt_solution(pages[len(ids) + k], inst) for k, inst in enumerate(instances)]
     if len(ids) == 1:
         return [None]
