@@ -609,7 +609,8 @@ std::optional<Grade> ModelFamily::reasoned_grade(const ModelInstance& instance,
       *space, [](const ModelSpace& s) { return s.decisions(); }, limits);
   if (g.level != Grade::extreme) {
     g.level = Grade::hard;
-    g.reasoning = "singleton consistency (" + std::to_string(g.rounds) + " rounds of probing)";
+    g.reasoning = "singleton consistency (" + std::to_string(g.rounds) + " round" +
+                  (g.rounds == 1 ? "" : "s") + " of probing)";
   } else {
     g.reasoning = "search (" + g.search_nodes.text() + " nodes after probing)";
   }
