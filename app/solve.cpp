@@ -74,6 +74,8 @@ int solve_one(const std::string& file, const LoadedInstance& loaded, const Optio
     if (!graded) continue;
     j["difficulty"][kind] = {{"level", graded->name()},
                              {"value", graded->level},
+                             {"label", graded->label()},
+                             {"rank", graded->rank()},
                              {"exact", graded->stopped == StopReason::none},
                              {"probing-rounds", graded->rounds},
                              {"probes", graded->probes},
@@ -82,6 +84,11 @@ int solve_one(const std::string& file, const LoadedInstance& loaded, const Optio
     if (!graded->reasoning.empty()) {
       j["difficulty"][kind]["reasoning"] = graded->reasoning;
       j["difficulty"][kind]["hardest-uses"] = graded->hardest_uses;
+    }
+    if (graded->what_ifs > 0 || graded->trial_and_error) {
+      j["difficulty"][kind]["what-ifs"] = graded->what_ifs;
+      j["difficulty"][kind]["longest-what-if"] = graded->longest_what_if;
+      j["difficulty"][kind]["trial-and-error"] = graded->trial_and_error;
     }
     text << "difficulty of " << kind << ": " << graded->text() << "\n";
   }

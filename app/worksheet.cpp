@@ -165,7 +165,8 @@ struct Section {
   std::vector<std::optional<Grade>> grades;
 };
 
-// "Puzzle 3" and, where the family grades it, its level: "Puzzle 3 · medium".
+// "Puzzle 3" and, where the family grades it, its level as a teacher reads it: "Puzzle 3 ·
+// medium", "Puzzle 4 · extreme (2 what-ifs of up to 5 steps)".
 // The puzzle drawn `scale` times larger, laid out for the page's width over the scale; or as
 // much larger as still fits the page with its heading and task (a puzzle never splits across
 // pages), each smaller scale laid out anew so that nets fill the wider rows.
@@ -202,7 +203,7 @@ render::Drawing fitted(render::Drawing piece, render::Paper paper) {
 }
 
 std::string puzzle_heading(std::size_t number, const std::optional<Grade>& grade) {
-  return "Puzzle " + std::to_string(number) + (grade ? " \u00b7 " + grade->name() : "");
+  return "Puzzle " + std::to_string(number) + (grade ? " \u00b7 " + grade->label() : "");
 }
 
 // A short code for matching a sheet with its key: six letters and digits that cannot be
@@ -290,7 +291,7 @@ render::Element answer_key(const std::vector<Section>& sections, bool titled,
       const auto& grade = section.grades[k];
       // Plain words first: the level, how many answers, and how to mark an answer that differs
       // from the key's only as the spec's counting allows. The technical line comes last.
-      std::string plain = grade ? "Level: " + grade->name() + ". " : "";
+      std::string plain = grade ? "Level: " + grade->label() + ". " : "";
       if (posed && posed->exact && posed->value > 0)
         plain += posed->value == 1 ? "One answer, drawn below."
                                    : to_string(posed->value) + " answers" +
@@ -330,9 +331,10 @@ render::Element answer_key(const std::vector<Section>& sections, bool titled,
                                     steps.size() == 1 ? "Where the first step is."
                                                       : "Where the first steps are, by number."));
       }
-      // A ladder that stalls says so, rather than leave the steps out without a word.
+      // A ladder that stalls says so, rather than leave the steps out without a word (one that
+      // what-ifs end does not stall).
       if (explain > 0 && grade && !grade->reasoning.empty() && grade->level == Grade::extreme &&
-          explained.steps.size() < explain)
+          grade->what_ifs == 0 && explained.steps.size() < explain)
         answer.add(render::paragraph(explained.steps.empty()
                                          ? "No first step follows from the techniques a pupil "
                                            "uses: it needs a guess."

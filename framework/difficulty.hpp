@@ -6,6 +6,8 @@
 //               tried on its own, and the values whose trial fails at once are ruled out;
 //   3 hard      several rounds of probing do (what one round rules out makes the next fail);
 //   4 extreme   probing stalls, so a solver must guess: search, whose nodes are counted.
+// A ladder of human techniques (Grading::reasoned_grade) may order its extreme puzzles further
+// (Grade::rank): by the what-ifs they need, then by the guesses of trial and error.
 // All trials of a round start from the same state, so the grade does not depend on the order
 // of the decisions. A puzzle with several solutions (or none) always needs search.
 #pragma once
@@ -13,6 +15,7 @@
 #include <gecode/int.hh>
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -50,9 +53,26 @@ struct Grade {
   // With a ladder: how many deductions needed its hardest rung (`reasoning` ends "; sets 3
   // times").
   std::uint64_t hardest_uses = 0;
+  // The top of a ladder whose last rung is what-ifs (ladder.hpp; the grid kit and KenKen): a
+  // number supposed in a cell and the cells then left with one number filled in, until one has
+  // none, which rules the number out. `what_ifs` is how many the puzzle needed (its hardest
+  // rung's uses) and `longest_what_if` the most cells one of them filled in. Where what-ifs do
+  // not end it either, `trial_and_error` is set: a solver must guess and back up, and the
+  // search's nodes count the guesses.
+  std::uint64_t what_ifs = 0;
+  std::uint64_t longest_what_if = 0;
+  bool trial_and_error = false;
 
   std::string name() const;  // "easy", ...
   std::string text() const;  // "hard (propagation and 3 rounds of probing)"
+  // The level as a teacher reads it on a sheet: the name, and at the top of a ladder with
+  // what-ifs what it takes: "extreme (2 what-ifs of up to 5 steps)", "extreme (trial and
+  // error: 8 guesses)".
+  std::string label() const;
+  // The order the grade puts puzzles in, compared element by element: the level; then, within
+  // extreme, trial and error after what-ifs; then the longest what-if (cells filled in) or the
+  // guesses (search nodes but the first); then how many what-ifs. {level, 0, 0, 0} otherwise.
+  std::array<std::uint64_t, 4> rank() const;
 };
 
 // `limits` bounds the whole grade; the search part stops after `search_node_limit` nodes too.

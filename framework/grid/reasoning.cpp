@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <optional>
 #include <stdexcept>
 
 #include "ladder.hpp"
@@ -106,6 +107,39 @@ class Ladder {
   void saturate(State& s, int top) const {
     while (deduce(s, top, nullptr) != 0) {
     }
+  }
+
+  // Rung 4, what-ifs (ladder.hpp), where the rungs below stall: the one that fails soonest rules
+  // its number out. `filled` receives how many cells it filled in.
+  bool what_if(State& s, ReasoningStep* step, std::uint64_t& filled) const {
+    const auto best = shortest_what_if(
+        n_ * n_,
+        [&](int cell) {
+          const auto c = static_cast<std::size_t>(cell);
+          return s.placed[c] ? Mask{0} : s.mask[c];
+        },
+        [&](int cell, int value, std::uint64_t most) {
+          return follow(s, cell, value, most, nullptr);
+        });
+    if (!best) return false;
+    filled = best->filled;
+    if (step) {
+      Chain chain;
+      follow(s, best->cell, best->number, best->filled, &chain);
+      *step = {};
+      std::vector<std::string> parts;
+      for (const auto& [cell, value] : chain.filled)
+        parts.push_back(name(cell) + " would be " + value_name(value));
+      parts.push_back(chain.emptied < 0
+                          ? "the " + w_.noun + "s would clash"
+                          : name(chain.emptied) + " would have no " + w_.noun + " left");
+      step->level = 4;
+      step->text = name(best->cell) + " cannot be " + value_name(best->number) + ": if it were, " +
+                   listed(parts);
+      step->cells = {best->cell};
+    }
+    strike(s, best->cell, bit(best->number), step);
+    return true;
   }
 
  private:
@@ -309,6 +343,40 @@ class Ladder {
     return false;
   }
 
+  // What a what-if filled in, in order (cell, number), and the cell it left with none (-1:
+  // none found).
+  struct Chain {
+    std::vector<std::pair<int, int>> filled;
+    int emptied = -1;
+  };
+
+  // A what-if: `value` supposed in `cell` of a copy of `s`, then the cells left with one number
+  // filled in, the first such cell each time, until one has none. How many were filled in
+  // then; nullopt when none is emptied, or not within `most` cells. `chain`, when given, receives
+  // them.
+  std::optional<std::uint64_t> follow(const State& s, int cell, int value, std::uint64_t most,
+                                      Chain* chain) const {
+    State t = s;
+    t.mask[static_cast<std::size_t>(cell)] = bit(value);
+    settle(t, cell);
+    std::uint64_t filled = 0;
+    while (!t.failed) {
+      int next = -1;
+      for (int c = 0; c < n_ * n_ && next < 0; ++c)
+        if (!t.placed[static_cast<std::size_t>(c)] &&
+            std::popcount(t.mask[static_cast<std::size_t>(c)]) == 1)
+          next = c;
+      if (next < 0 || filled == most) return std::nullopt;
+      ++filled;
+      settle(t, next);
+      if (chain) chain->filled.emplace_back(next, value_of(t.mask[static_cast<std::size_t>(next)]));
+    }
+    if (chain)
+      for (int c = 0; c < n_ * n_ && chain->emptied < 0; ++c)
+        if (t.mask[static_cast<std::size_t>(c)] == 0) chain->emptied = c;
+    return filled;
+  }
+
   const LatinPuzzle& p_;
   const Wording& w_;
   const int n_;
@@ -322,9 +390,11 @@ std::string rungs_text(const LatinPuzzle& puzzle, int level) {
   const std::string second = !puzzle.less.empty()   ? "inequalities"
                              : puzzle.intersections ? "intersections"
                                                     : "";
-  if (level <= 1) return "singles";
-  if (level == 2) return "singles and " + second;
-  return second.empty() ? "singles and sets" : "singles, " + second + " and sets";
+  std::vector<std::string> rungs{"singles"};
+  if (level >= 2 && !second.empty()) rungs.push_back(second);
+  if (level >= 3) rungs.push_back("sets");
+  if (level >= 4) rungs.push_back("what-ifs");
+  return listed(rungs);
 }
 std::string hardest_text(const LatinPuzzle& puzzle, int hardest) {
   if (hardest == 2) return puzzle.less.empty() ? "intersections" : "inequalities";
@@ -365,26 +435,40 @@ Reasoning reason(const LatinPuzzle& puzzle, const Limits& limits, std::size_t ma
   g.search_nodes = Count{0, true};
   State s = ladder.start();
   int hardest = 0;
-  std::array<std::uint64_t, 4> uses{};  // deductions per rung
+  std::array<std::uint64_t, 5> uses{};  // deductions per rung
+  std::uint64_t longest = 0;            // the most cells a what-if filled in
+  std::optional<State> stalled;         // where rungs 1 to 3 first stalled
   while (!s.failed && !Ladder::solved(s)) {
     ReasoningStep step;
-    const int rung = ladder.deduce(s, 3, max_steps > out.steps.size() ? &step : nullptr);
+    ReasoningStep* words = max_steps > out.steps.size() ? &step : nullptr;
+    int rung = ladder.deduce(s, 3, words);
+    if (rung == 0 && !s.failed) {
+      if (!stalled) stalled = s;
+      std::uint64_t filled = 0;
+      if (ladder.what_if(s, words, filled)) {
+        rung = 4;
+        longest = std::max(longest, filled);
+      }
+    }
     if (rung == 0) break;
     hardest = std::max(hardest, rung);
     ++uses[static_cast<std::size_t>(rung)];
-    if (max_steps > out.steps.size()) out.steps.push_back(std::move(step));
+    if (words) out.steps.push_back(std::move(step));
   }
-  if (!s.failed && Ladder::solved(s)) {
+  const bool ended = !s.failed && Ladder::solved(s);
+  if (ended && hardest < 4) {
     const int level = std::max(hardest, 1);
     grade_by_ladder(g, hardest, uses[static_cast<std::size_t>(hardest)], rungs_text(puzzle, level),
                     hardest_text(puzzle, hardest));
     for (const Mask m : s.mask) out.solution.push_back(value_of(m));
     return out;
   }
-  // The ladder stalls (or the givens contradict each other): branch on a cell with the fewest
-  // numbers left.
+  // Rungs 1 to 3 stall (or the givens contradict each other): the nodes of a search that
+  // branches on a cell with the fewest numbers left, from where they stalled, are counted (the
+  // measure search-nodes); then the grade is what-ifs where they ended it, trial and error
+  // where not.
   grade_by_search(
-      g, std::move(s),
+      g, stalled ? *stalled : s,
       [&](State node, const std::function<void(State)>& branch) -> std::uint64_t {
         ladder.saturate(node, 3);
         if (node.failed) return 0;
@@ -404,6 +488,12 @@ Reasoning reason(const LatinPuzzle& puzzle, const Limits& limits, std::size_t ma
         return 0;
       },
       limits, search_node_limit);
+  if (ended) {
+    grade_by_what_ifs(g, uses[4], longest, rungs_text(puzzle, 4));
+    for (const Mask m : s.mask) out.solution.push_back(value_of(m));
+  } else {
+    g.trial_and_error = true;
+  }
   return out;
 }
 

@@ -12,8 +12,13 @@
 //   3 hard      and sets: k cells of a row, column or box that hold only k numbers between them
 //               (or k numbers with only k places in it; k up to 4 either way),
 //               which no other cell of it can then hold (`unequal`'s tricky);
-//   4 extreme   none of these ends it: a guess must be tried (`unequal`'s extreme and
-//               recursive), and the search's nodes are counted.
+//   4 extreme   and what-ifs (ladder.hpp): a number supposed in a cell, and the cells then left
+//               with one number filled in until one has none, rules the number out; the
+//               what-if that fails after the fewest cells is taken (`unequal`'s extreme, mostly).
+//               Where what-ifs do not end it either, trial and error (`unequal`'s recursive,
+//               mostly). Either way the nodes of a search applying rungs 1 to 3 at every node,
+//               from where they stall, are counted, and Grade::rank orders the level within:
+//               what-ifs by the longest and their number, then trial and error by its guesses.
 // docs/specs.md (instance: difficulty) has the calibration against sgt-unequal's levels.
 #pragma once
 
@@ -59,7 +64,7 @@ LatinPuzzle latin_puzzle(const Board& board);
 // One deduction, in words ("r2c3 is 4: the only place left for 4 in row 2"), with the cells it
 // concludes about.
 struct ReasoningStep {
-  int level = 1;  // the technique's rung: 1 singles, 2 inequalities or intersections, 3 sets
+  int level = 1;  // the rung: 1 singles, 2 inequalities or intersections, 3 sets, 4 what-ifs
   std::string text;
   std::vector<int> cells;
   // What it concludes: numbers placed, and numbers ruled out, as (cell, number).
@@ -72,8 +77,9 @@ struct Reasoning {
   std::vector<int> solution;         // when the ladder alone solves it (n*n numbers)
 };
 
-// Solves `puzzle` by the ladder; where it stalls, counts the nodes of a search that applies the
-// whole ladder at every node (at most `search_node_limit`, within `limits`).
+// Solves `puzzle` by the ladder; where rungs 1 to 3 stall, counts the nodes of a search that
+// applies them at every node (at most `search_node_limit`, within `limits`), and what-ifs go on
+// (the grade is trial and error where they stall too).
 Reasoning reason(const LatinPuzzle& puzzle, const Limits& limits, std::size_t max_steps = 0,
                  std::uint64_t search_node_limit = 1000000, const Wording& wording = {});
 

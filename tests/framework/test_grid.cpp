@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <array>
 #include <functional>
 #include <map>
 #include <numeric>
@@ -649,7 +650,7 @@ grid::LatinPuzzle from_description(const std::string& text) {
 
 }  // namespace
 
-TEST_CASE("grid: sgt-unequal's tricky puzzles need sets, its extreme ones a guess",
+TEST_CASE("grid: sgt-unequal's tricky puzzles need sets, its extreme ones what-ifs",
           "[grid][difficulty]") {
   for (const auto& [game, level] : std::vector<std::pair<std::string, int>>{
            {"5:0,0,0,0L,0L,0,0R,0,0,0L,0,0U,0,0,0,0,0UD,0,0R,0U,0,0L,0,0,0,", 3},
@@ -670,12 +671,71 @@ TEST_CASE("grid: sgt-unequal's tricky puzzles need sets, its extreme ones a gues
       for (const auto& [cell, x] : step.ruled_out)
         CHECK(solutions[0][static_cast<std::size_t>(cell)] != x);
     }
-    if (level == 3) {
-      CHECK(r.solution == solutions[0]);
-      CHECK(std::any_of(r.steps.begin(), r.steps.end(),
-                        [](const auto& step) { return step.level == 3; }));
-    }
+    CHECK(r.solution == solutions[0]);
+    CHECK(std::any_of(r.steps.begin(), r.steps.end(),
+                      [&](const auto& step) { return step.level == level; }));
+    CHECK((r.grade.what_ifs > 0) == (level == 4));
   }
+}
+
+TEST_CASE(
+    "grid: what-ifs end sgt-unequal's extreme puzzles and not its recursive ones, which rank "
+    "above them as trial and error",
+    "[grid][difficulty]") {
+  // sgt-unequal --generate 5dx and 5dr: the ladder below what-ifs stalls on both.
+  const grid::LatinPuzzle extreme =
+      from_description("5:0R,0,0,0,0,0,1,0,0,5,0D,0,2,0,0,0,0,0L,2,0,0,0,0,0,3,");
+  const grid::LatinPuzzle recursive =
+      from_description("5:0D,0,0L,0,0,0R,0,0D,1,0,0,0,0L,0,0,0,0,0,0,0,4,0,0,0,0L,");
+  const auto solutions = all_solutions(extreme);
+  REQUIRE(solutions.size() == 1);
+  const grid::Reasoning r = grid::reason(extreme, Limits{}, 1000);
+  INFO(r.grade.text());
+  CHECK(r.grade.level == Grade::extreme);
+  CHECK(r.solution == solutions[0]);
+  CHECK(!r.grade.trial_and_error);
+  CHECK(r.grade.search_nodes.value > 0);  // the measure search-nodes is still counted
+  // Each what-if is a step of rung 4 that rules a number out, in words that follow it to a cell
+  // with no number left; the longest fills in the most cells ("would be").
+  std::uint64_t what_ifs = 0, longest = 0;
+  for (const auto& step : r.steps) {
+    INFO(step.text);
+    for (const auto& [cell, x] : step.ruled_out)
+      CHECK(solutions[0][static_cast<std::size_t>(cell)] != x);
+    if (step.level != 4) continue;
+    ++what_ifs;
+    CHECK(step.ruled_out.size() == 1);
+    CHECK(step.text.find(": if it were, ") != std::string::npos);
+    CHECK(step.text.find(" would have no number left") != std::string::npos);
+    std::uint64_t filled = 0;
+    for (std::size_t at = step.text.find(" would be "); at != std::string::npos;
+         at = step.text.find(" would be ", at + 1))
+      ++filled;
+    longest = std::max(longest, filled);
+  }
+  CHECK(what_ifs == r.grade.what_ifs);
+  CHECK(r.grade.hardest_uses == r.grade.what_ifs);
+  CHECK(longest == r.grade.longest_what_if);
+  CHECK(r.grade.label() == "extreme (a what-if of 2 steps)");
+  CHECK(r.grade.rank() == std::array<std::uint64_t, 4>{4, 0, 2, 1});
+
+  REQUIRE(all_solutions(recursive).size() == 1);
+  const grid::Reasoning t = grid::reason(recursive, Limits{}, 1000);
+  INFO(t.grade.text());
+  CHECK(t.grade.level == Grade::extreme);
+  CHECK(t.solution.empty());
+  CHECK(t.grade.trial_and_error);
+  CHECK(t.grade.what_ifs == 0);
+  REQUIRE(t.grade.search_nodes.exact);
+  CHECK(t.grade.label() ==
+        "extreme (trial and error: " + to_string(t.grade.search_nodes.value - 1) + " guesses)");
+  CHECK(t.grade.rank()[1] == 1);
+  CHECK(r.grade.rank() < t.grade.rank());
+  // Below the top the rank is the level alone, and the label its name.
+  const grid::Reasoning easy =
+      grid::reason(from_description("4:1,2,3,4,3,4,1,2,2,1,4,3,4,3,2,0,"), Limits{}, 10);
+  CHECK(easy.grade.rank() == std::array<std::uint64_t, 4>{1, 0, 0, 0});
+  CHECK(easy.grade.label() == "easy");
 }
 
 TEST_CASE("grid: the bit-mask counter counts what backtracking counts, under every cap", "[grid]") {

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <bit>
 #include <functional>
+#include <optional>
+#include <string>
 
 #include "grid/board.hpp"
 #include "ladder.hpp"
@@ -568,6 +570,28 @@ class Ladder {
     return false;
   }
 
+  // Rung 4, what-ifs (ladder.hpp), where the rungs below stall: the one that fails soonest rules
+  // its number out. `filled` receives how many cells it filled in.
+  bool what_if(State& s, Step* step, std::uint64_t& filled) const {
+    const auto best = puzzlegen::shortest_what_if(
+        cells_,
+        [&](int c) {
+          const auto at = static_cast<std::size_t>(c);
+          return s.placed[at] ? Mask{0} : s.masks[at];
+        },
+        [&](int c, int v, std::uint64_t most) { return follow(s, c, v, most, nullptr); });
+    if (!best) return false;
+    filled = best->filled;
+    std::vector<std::string> parts;
+    follow(s, best->cell, best->number, best->filled, &parts);
+    *step = {4,
+             cell(best->cell) + " cannot be " + std::to_string(best->number) + ": if it were, " +
+                 puzzlegen::listed(parts),
+             {best->cell}};
+    s.masks[static_cast<std::size_t>(best->cell)] &= static_cast<Mask>(~bit(best->number));
+    return true;
+  }
+
   State start() const {
     return {std::vector<Mask>(static_cast<std::size_t>(cells_), full()),
             std::vector<char>(static_cast<std::size_t>(cells_), 0)};
@@ -582,13 +606,61 @@ class Ladder {
   }
 
  private:
+  // A what-if: `v` supposed in cell `c` of a copy of `s`, then the cells left with one number
+  // filled in, the first such cell each time, until a contradiction. How many were filled in
+  // then; nullopt when there is none, or not within `most` cells. `parts`, when given, receives
+  // the words: each cell filled in, then what breaks.
+  std::optional<std::uint64_t> follow(const State& s, int c, int v, std::uint64_t most,
+                                      std::vector<std::string>* parts) const {
+    State t = s;
+    place(t, c, v);
+    std::uint64_t filled = 0;
+    while (!contradiction(t)) {
+      int next = -1;
+      for (int k = 0; k < cells_ && next < 0; ++k)
+        if (!t.placed[static_cast<std::size_t>(k)] &&
+            std::popcount(t.masks[static_cast<std::size_t>(k)]) == 1)
+          next = k;
+      if (next < 0 || filled == most) return std::nullopt;
+      ++filled;
+      const int value = lowest(t.masks[static_cast<std::size_t>(next)]);
+      place(t, next, value);
+      if (parts) parts->push_back(cell(next) + " would be " + std::to_string(value));
+    }
+    if (parts) parts->push_back(broken(t));
+    return filled;
+  }
+
+  // What `contradiction` found, in words.
+  std::string broken(const State& s) const {
+    for (int c = 0; c < cells_; ++c)
+      if (s.masks[static_cast<std::size_t>(c)] == 0) return cell(c) + " would have no number left";
+    for (std::size_t u = 0; u < units_.size(); ++u) {
+      Mask any = 0;
+      for (const int c : units_[u]) any |= s.masks[static_cast<std::size_t>(c)];
+      if (any != full())
+        return unit_name(u) + " would have no place left for " +
+               std::to_string(lowest(static_cast<Mask>(full() & ~any)));
+    }
+    std::vector<Mask> support(static_cast<std::size_t>(cells_));
+    for (std::size_t k = 0; k < shape_.cages.size(); ++k) {
+      bool filled = true;
+      for (const int c : shape_.cages[k].cells)
+        filled = filled && s.placed[static_cast<std::size_t>(c)];
+      if (filled && !cage_support(shape_, k, s.masks.data(), support.data()))
+        return cage_name(k) + " would not add up";
+    }
+    return "the numbers would clash";
+  }
+
   const Shape& shape_;
   int n_, cells_;
   std::vector<std::vector<int>> units_;
 };
 
 const char* kRungWords[] = {"", "singles and cage numbers", "singles and cage fillings",
-                            "singles, cage fillings, cages in lines and sets"};
+                            "singles, cage fillings, cages in lines and sets",
+                            "singles, cage fillings, cages in lines, sets and what-ifs"};
 const char* kHardestWords[] = {"", "singles and cage numbers", "cage fillings",
                                "cages in lines and sets"};
 
@@ -601,17 +673,31 @@ Reasoning reason(const Shape& shape, const Limits& limits, std::size_t max_steps
   State s = ladder.start();
   int hardest = 0;
   std::uint64_t uses = 0;
-  ladder.run(s, [&](const Step& step) {
+  const auto note = [&](const Step& step) {
     if (step.level > hardest) hardest = step.level, uses = 0;
     if (step.level == hardest) ++uses;
     if (out.steps.size() < max_steps) out.steps.push_back(step);
-  });
+  };
+  ladder.run(s, note);
   if (!ladder.contradiction(s) && ladder.solved(s)) {
     puzzlegen::grade_by_ladder(out.grade, hardest, uses, kRungWords[std::max(hardest, 1)],
                                kHardestWords[std::max(hardest, 1)]);
     return out;
   }
-  // A guess is needed: a search applying the ladder at every node.
+  // Rungs 1 to 3 stall: what-ifs, each followed by the ladder again, until they end it or stall.
+  const State stalled = s;
+  std::uint64_t longest = 0;
+  for (Step step; !ladder.contradiction(s) && !ladder.solved(s);) {
+    std::uint64_t filled = 0;
+    if (!ladder.what_if(s, &step, filled)) break;
+    longest = std::max(longest, filled);
+    note(step);
+    ladder.run(s, note);
+  }
+  const bool ended = !ladder.contradiction(s) && ladder.solved(s);
+  // The nodes of a search applying rungs 1 to 3 at every node, from where they stalled, are
+  // counted (the measure search-nodes); then the grade is what-ifs where they ended it, trial and
+  // error where not.
   const auto visit = [&](State node, const std::function<void(State)>& branch) -> int {
     ladder.run(node, [](const Step&) {});
     if (ladder.contradiction(node)) return 0;
@@ -628,7 +714,11 @@ Reasoning reason(const Shape& shape, const Limits& limits, std::size_t max_steps
     }
     return 0;
   };
-  puzzlegen::grade_by_search(out.grade, s, visit, limits, search_node_limit);
+  puzzlegen::grade_by_search(out.grade, stalled, visit, limits, search_node_limit);
+  if (ended)
+    puzzlegen::grade_by_what_ifs(out.grade, uses, longest, kRungWords[4]);
+  else
+    out.grade.trial_and_error = true;
   return out;
 }
 

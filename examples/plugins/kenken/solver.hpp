@@ -71,8 +71,12 @@ struct Reasoning {
 //   3 hard      a number that every filling of a cage puts in one row or column is in no other
 //               cell of it; sets of k cells of a line holding k numbers, or k numbers with k
 //               places, k from 2 to 4 (sgt-keen's hard);
-//   4 extreme   the ladder stalls: a search applying it at every node, whose nodes are counted
-//               (sgt-keen's extreme and unreasonable).
+//   4 extreme   what-ifs (puzzlegen's ladder.hpp): a number supposed in a cell, and the cells
+//               then left with one number filled in until a contradiction, rules the number
+//               out, the one that fails soonest taken (sgt-keen's extreme, mostly); where they
+//               do not end it, trial and error (its unreasonable, mostly). Either way the nodes
+//               of a search applying rungs 1 to 3 at every node, from where they stall, are
+//               counted.
 Reasoning reason(const Shape& shape, const puzzlegen::Limits& limits, std::size_t max_steps = 0,
                  std::uint64_t search_node_limit = 1000000);
 

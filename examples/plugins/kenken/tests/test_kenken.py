@@ -12,8 +12,10 @@ Usage: test_kenken.py PUZZLEGEN PLUGIN SOURCE_DIR
   was read; a sample is counted by the brute force here as well, and every step of the
   plugin's explanation of a sample is checked against the solution.
 - puzzlegen's grade (the plugin's ladder of techniques) ranks keen's levels: a rank
-  correlation of at least MIN_RHO at each size, and at least MIN_AT_LEVEL of each level's
-  puzzles graded easy (keen's e), medium (n), hard (h) or extreme (x and u).
+  correlation of at least MIN_RHO at each size, at least MIN_AT_LEVEL of each level's
+  puzzles graded easy (keen's e), medium (n), hard (h) or extreme (x and u), and extreme below
+  unreasonable in at least MIN_TOP_PAIRS of pairs at each size from 4 by the grade's rank
+  (what-ifs, by the longest, below trial and error, by its guesses).
 - Puzzles the plugin generates have one solution by the brute force here (which shares no code
   with it), and keen, given their descriptions, solves them (its PostScript answer page read
   back) to the same grid as puzzlegen; `puzzlegen verify` re-counts them (the plugin's own
@@ -38,10 +40,11 @@ SGT = "/usr/games/sgt-keen"
 LEVELS = "enhxu"  # easy, normal, hard, extreme, unreasonable
 PER_LEVEL = int(os.environ.get("KENKEN_PER_LEVEL", "200"))
 # keen's levels and the grade each should get: every one of 200 puzzles a level at n = 4, 5 and
-# 6 did (README.md), a rank correlation of 0.975 (the two top levels share the grade extreme).
+# 6 did (README.md). The two top levels share the grade extreme, and its rank tells them apart.
 GRADE_OF = {"e": 1, "n": 2, "h": 3, "x": 4, "u": 4}
 MIN_RHO = 0.95
 MIN_AT_LEVEL = 0.95  # the share of a level's puzzles graded at its own grade
+MIN_TOP_PAIRS = 0.7  # the share of (extreme, unreasonable) pairs the rank puts in order
 failures = []
 
 
@@ -347,7 +350,7 @@ def test_sgt_puzzles(scratch):
             continue
         check(solved["game"] == game, f"game description round trip: {game} -> {solved['game']}")
         check(write_game(*parse_game(game)) == game, f"the test's own round trip: {game}")
-        grades.setdefault((size, level), []).append(solved["difficulty"]["solution"]["value"])
+        grades.setdefault((size, level), []).append(solved["difficulty"]["solution"])
         n = int(size.rstrip("m"))
         if k < 2 and j < live:
             solution = []
@@ -366,28 +369,48 @@ def test_sgt_puzzles(scratch):
     check(len(counted) == 4 * len(LEVELS) + 3, f"the corpus has {len(counted)} sizes and levels")
     for size in sorted({size for size, _ in counted}):
         print(f"sgt-keen {size}: grades per level " + ", ".join(
-            f"{level} {[grades.get((size, level), []).count(g) for g in (1, 2, 3, 4)]}"
+            f"{level} {[values_of(grades.get((size, level), [])).count(g) for g in (1, 2, 3, 4)]}"
             for level in LEVELS if (size, level) in counted))
         if size == "3":  # keen makes no 3x3 puzzle harder than normal, whatever level is asked
             continue
         for level in LEVELS:
-            graded = grades.get((size, level), [])
+            graded = values_of(grades.get((size, level), []))
             if graded:
                 own = sum(1 for g in graded if g == GRADE_OF[level]) / len(graded)
                 check(own >= MIN_AT_LEVEL, f"{size}d{level}: {own:.0%} graded {GRADE_OF[level]}")
     for n in ("4", "5", "6"):
         levels, values = [], []
         for rank, level in enumerate(LEVELS):
-            graded = grades.get((n, level), [])
+            graded = values_of(grades.get((n, level), []))
             counts = {v: graded.count(v) for v in sorted(set(graded))}
             print(f"sgt-keen {n}x{n} level {level}: grades {counts}")
             levels += [rank] * len(graded)
-            values += graded
+            values += [g["rank"] for g in grades.get((n, level), [])]
             own = sum(1 for g in graded if g == GRADE_OF[level]) / max(1, len(graded))
             check(own >= MIN_AT_LEVEL, f"{n}d{level}: {own:.0%} graded {GRADE_OF[level]}")
         rho = spearman(levels, values)
         print(f"sgt-keen {n}x{n}: rank correlation of the grade with the level {rho:.3f}")
         check(rho >= MIN_RHO, f"{n}x{n}: rank correlation {rho:.3f} below {MIN_RHO}")
+    # The top of the ladder: keen's extreme puzzles (its chains and positional sets) below its
+    # unreasonable ones (its guessing), by the grade's rank, ties counting as not below.
+    for size in sorted({size for size, _ in grades if size != "3" and (size, "u") in grades},
+                       key=lambda size: int(size.rstrip("m"))):
+        lower, upper = grades.get((size, "x"), []), grades[(size, "u")]
+        for level, graded in (("x", lower), ("u", upper)):
+            longest = sorted(g["longest-what-if"] for g in graded if g.get("what-ifs"))
+            print(f"sgt-keen {size} level {level}: "
+                  f"{sum(1 for g in graded if g.get('what-ifs'))} end by what-ifs (median longest "
+                  f"{longest[len(longest) // 2] if longest else '-'} steps), "
+                  f"{sum(1 for g in graded if g.get('trial-and-error'))} need trial and error")
+        ordered = sum(1 for x in lower for y in upper if x["rank"] < y["rank"]) / \
+            max(1, len(lower) * len(upper))
+        print(f"sgt-keen {size}: x below u in {ordered:.1%} of pairs")
+        check(ordered >= MIN_TOP_PAIRS, f"{size}: x below u in {ordered:.1%} of pairs")
+
+
+def values_of(graded):
+    """The levels (1 to 4) of graded puzzles."""
+    return [g["value"] for g in graded]
 
 
 def test_generated_puzzles(scratch):

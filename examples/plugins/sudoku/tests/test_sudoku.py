@@ -10,7 +10,8 @@ Usage: test_sudoku.py PUZZLEGEN PLUGIN SOURCE_DIR
   description is written back as it was read. A few fresh puzzles from the installed peers
   each run keep the formats honest; a sample is also counted by the brute force here.
 - puzzlegen's grade (a ladder of human techniques) ranks each peer's levels: rank correlation
-  above a measured floor.
+  above a measured floor; sgt-solo's extreme below its unreasonable in at least 70% of pairs by
+  the grade's rank (what-ifs, by the longest, below trial and error, by its guesses).
 - Puzzles puzzlegen generates are solved by the peers with the same solution: 100 9x9 by
   `qqwing --solve`, 100 (9x9 and 6x6) by sgt-solo, which prints the solution it finds; each also
   has exactly one solution by the brute force here, and `puzzlegen verify` verifies them.
@@ -210,8 +211,10 @@ QQWING_LEVELS = ["simple", "easy", "intermediate", "expert"]
 SOLO_LEVELS = ["t", "b", "i", "a", "e", "u"]  # trivial ... unreasonable
 FLOORS = {"qqwing": 0.9, "solo 3x3": 0.95}
 # sgt-solo's levels as the ladder's grades: trivial and basic need singles, intermediate also
-# intersections, advanced sets, extreme and unreasonable more (a guess, for this ladder).
+# intersections, advanced sets, extreme and unreasonable more (what-ifs or trial and error, for
+# this ladder), told apart by the grade's rank.
 SOLO_GRADES = {"t": 1, "b": 1, "i": 2, "a": 3, "e": 4, "u": 4}
+TOP_PAIRS = {"solo 3x3": ("e", "u")}  # each below the other in at least 70% of pairs, by rank
 
 
 def peer_puzzles(scratch):
@@ -249,7 +252,7 @@ def test_peer_puzzles(scratch):
         if ok:
             field = "game" if peer.startswith("solo") else "line"
             check(solved[field] == text, f"{peer}: {field} round trip: {text} -> {solved[field]}")
-            grades.setdefault(peer, []).append((level, solved["difficulty"]["solution"]["value"]))
+            grades.setdefault(peer, []).append((level, solved["difficulty"]["solution"]))
         per_level.setdefault((peer, level), []).append(ok)
         if k % 50 == 0:  # a sample, by the independent brute force as well
             shape = read_game(text) if peer.startswith("solo") else (3, 3, read_line(text))
@@ -262,16 +265,30 @@ def test_peer_puzzles(scratch):
         levels = QQWING_LEVELS if peer.startswith("qqwing") else SOLO_LEVELS
         table = {}
         for level, grade in pairs:
-            table.setdefault(level, [0, 0, 0, 0])[grade - 1] += 1
+            table.setdefault(level, [0, 0, 0, 0])[grade["value"] - 1] += 1
         print(f"{peer}: grades easy/medium/hard/extreme per level: " +
               ", ".join(f"{level} {table[level]}" for level in levels if level in table))
         if peer.startswith("solo"):
             for level in table:
                 share = table[level][SOLO_GRADES[level] - 1] / sum(table[level])
                 check(share >= 0.95, f"{peer} {level}: {share:.0%} graded {SOLO_GRADES[level]}")
+        if peer in TOP_PAIRS:
+            low, high = TOP_PAIRS[peer]
+            below = [g["rank"] for level, g in pairs if level == low]
+            above = [g["rank"] for level, g in pairs if level == high]
+            for level in (low, high):
+                at = [g for l, g in pairs if l == level]
+                longest = sorted(g["longest-what-if"] for g in at if g.get("what-ifs"))
+                print(f"{peer} {level}: {sum(1 for g in at if g.get('what-ifs'))} end by what-ifs "
+                      f"(median longest {longest[len(longest) // 2] if longest else '-'} steps), "
+                      f"{sum(1 for g in at if g.get('trial-and-error'))} need trial and error")
+            pairs = max(1, len(below) * len(above))
+            ordered = sum(1 for x in below for y in above if x < y) / pairs
+            print(f"{peer}: {low} below {high} in {ordered:.1%} of pairs")
+            check(ordered >= 0.7, f"{peer}: {low} below {high} in {ordered:.1%} of pairs")
         if peer in FLOORS:
             rho = rank_correlation([levels.index(level) for level, _ in pairs],
-                                   [grade for _, grade in pairs])
+                                   [grade["rank"] for _, grade in pairs])
             print(f"{peer}: rank correlation of the grade with the level {rho:.2f}")
             check(rho >= FLOORS[peer], f"{peer}: rank correlation {rho:.2f} < {FLOORS[peer]}")
 
