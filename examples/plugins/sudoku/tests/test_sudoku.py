@@ -282,8 +282,8 @@ def test_peer_puzzles(scratch):
                 print(f"{peer} {level}: {sum(1 for g in at if g.get('what-ifs'))} end by what-ifs "
                       f"(median longest {longest[len(longest) // 2] if longest else '-'} steps), "
                       f"{sum(1 for g in at if g.get('trial-and-error'))} need trial and error")
-            pairs = max(1, len(below) * len(above))
-            ordered = sum(1 for x in below for y in above if x < y) / pairs
+            compared = max(1, len(below) * len(above))
+            ordered = sum(1 for x in below for y in above if x < y) / compared
             print(f"{peer}: {low} below {high} in {ordered:.1%} of pairs")
             check(ordered >= 0.7, f"{peer}: {low} below {high} in {ordered:.1%} of pairs")
         if peer in FLOORS:
