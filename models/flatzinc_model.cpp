@@ -412,4 +412,98 @@ std::unique_ptr<ModelSpace> first_assignment(ModelSpace& root, const std::vector
   return found;
 }
 
+namespace {
+
+class ModelPropagator : public Gecode::Propagator {
+ public:
+  using View = Gecode::Int::IntView;
+  ModelPropagator(Gecode::Home home, Gecode::ViewArray<View> x, const CompiledModel& model,
+                  const std::vector<Element>& elements, bool complete)
+      : Gecode::Propagator(home), x_(x), model_(&model), elements_(&elements), complete_(complete) {
+    x_.subscribe(home, *this, Gecode::Int::PC_INT_DOM);
+  }
+  ModelPropagator(Gecode::Space& home, ModelPropagator& other)
+      : Gecode::Propagator(home, other),
+        model_(other.model_),
+        elements_(other.elements_),
+        complete_(other.complete_) {
+    x_.update(home, other.x_);
+  }
+  static Gecode::ExecStatus post(Gecode::Home home, Gecode::ViewArray<View> x,
+                                 const CompiledModel& model, const std::vector<Element>& elements,
+                                 bool complete) {
+    (void)new (home) ModelPropagator(home, x, model, elements, complete);
+    return Gecode::ES_OK;
+  }
+  Gecode::Propagator* copy(Gecode::Space& home) override {
+    return new (home) ModelPropagator(home, *this);
+  }
+  Gecode::PropCost cost(const Gecode::Space&, const Gecode::ModEventDelta&) const override {
+    return Gecode::PropCost::linear(Gecode::PropCost::HI, x_.size());
+  }
+  void reschedule(Gecode::Space& home) override {
+    x_.reschedule(home, *this, Gecode::Int::PC_INT_DOM);
+  }
+  std::size_t dispose(Gecode::Space& home) override {
+    x_.cancel(home, *this, Gecode::Int::PC_INT_DOM);
+    (void)Gecode::Propagator::dispose(home);
+    return sizeof(*this);
+  }
+
+  Gecode::ExecStatus propagate(Gecode::Space& home, const Gecode::ModEventDelta&) override {
+    auto model = model_->clone();
+    if (model->failed()) return Gecode::ES_FAILED;
+    for (int i = 0; i < x_.size(); ++i) {
+      const Element& e = (*elements_)[static_cast<std::size_t>(i)];
+      switch (e.type) {
+        case Element::Type::constant:
+          GECODE_ME_CHECK(x_[i].eq(home, e.value));
+          break;
+        case Element::Type::boolean:
+          GECODE_ME_CHECK(x_[i].gq(home, 0));
+          GECODE_ME_CHECK(x_[i].lq(home, 1));
+          if (x_[i].assigned()) model->fix(e, x_[i].val());
+          break;
+        case Element::Type::integer: {
+          Gecode::Int::ViewRanges<View> ranges(x_[i]);
+          Gecode::dom(*model, model->iv[e.index], Gecode::IntSet(ranges));
+          break;
+        }
+      }
+    }
+    if (model->status() == Gecode::SS_FAILED) return Gecode::ES_FAILED;
+    for (int i = 0; i < x_.size(); ++i) {
+      const Element& e = (*elements_)[static_cast<std::size_t>(i)];
+      if (e.type == Element::Type::integer) {
+        Gecode::IntVarRanges ranges(model->iv[e.index]);
+        GECODE_ME_CHECK(x_[i].inter_r(home, ranges, false));
+      } else if (e.type == Element::Type::boolean && model->bv[e.index].assigned()) {
+        GECODE_ME_CHECK(x_[i].eq(home, model->bv[e.index].val()));
+      }
+    }
+    if (!x_.assigned()) return Gecode::ES_FIX;
+    if (complete_ && !first_assignment(*model, *elements_, Limits{})) return Gecode::ES_FAILED;
+    return home.ES_SUBSUMED(*this);
+  }
+
+ private:
+  Gecode::ViewArray<View> x_;
+  const CompiledModel* model_;
+  const std::vector<Element>* elements_;
+  bool complete_;
+};
+
+}  // namespace
+
+void post_model_constraint(Gecode::Home home, const Gecode::IntVarArgs& x,
+                           const CompiledModel& model, const std::vector<Element>& elements,
+                           bool complete) {
+  if (home.failed()) return;
+  if (static_cast<std::size_t>(x.size()) != elements.size())
+    throw std::logic_error("post_model_constraint: one element per variable");
+  Gecode::ViewArray<Gecode::Int::IntView> views(home, x);
+  if (home.failed()) return;
+  GECODE_ES_FAIL(ModelPropagator::post(home, views, model, elements, complete));
+}
+
 }  // namespace puzzlegen::models

@@ -120,4 +120,15 @@ std::unique_ptr<ModelSpace> first_assignment(ModelSpace& root, const std::vector
                                              const Limits& limits, StopReason* stopped = nullptr,
                                              std::optional<std::uint64_t> random_seed = {});
 
+// Posts on `x` one constraint that propagates `model` itself: at each propagation, a clone of
+// the model gets x's domains on `elements` (x[i] is elements[i]), propagates to its fixpoint,
+// and x keeps what survives; a failed clone fails the space. So a generator's instance space
+// prunes by an instance model (or by a kind's model, as a joint model) that Gecode's FlatZinc
+// library parsed, although that library posts only into a space of its own. With `complete`,
+// an assigned x also needs one whole solution of the model (the model may have helper
+// variables that propagation alone leaves open); `model` must outlive the space.
+void post_model_constraint(Gecode::Home home, const Gecode::IntVarArgs& x,
+                           const CompiledModel& model, const std::vector<Element>& elements,
+                           bool complete);
+
 }  // namespace puzzlegen::models

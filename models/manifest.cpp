@@ -322,7 +322,7 @@ Manifest read_manifest(const std::string& path) {
   const YAML::Node root = load_yaml_file(file, "a model family's manifest");
   reject_unknown_keys(root,
                       {"family", "title", "summary", "task", "parameters", "instance", "solution",
-                       "model", "kinds", "clues", "draw"},
+                       "model", "kinds", "instance-model", "clues", "draw"},
                       "", file);
   if (!root["family"]) throw InputError({file, 1, 1}, "family", "missing: the family's name");
   m.name = read_scalar(root["family"], file, "family", "a name");
@@ -363,6 +363,11 @@ Manifest read_manifest(const std::string& path) {
                          "'" + name + "' is instance data, not a solution variable");
   }
   read_kinds(root, file, m);
+  if (root["instance-model"])
+    m.instance_model =
+        KindModel{"instance-model", "what every valid instance meets",
+                  model_file(root["instance-model"], file, "instance-model", m.folder),
+                  location_of(root["instance-model"], file)};
   if (root["clues"]) {
     const YAML::Node& c = root["clues"];
     expect_mapping(c, file, "clues", "a mapping with data, empty and solution");

@@ -86,6 +86,9 @@ struct Manifest {
   std::vector<std::string> solution;
   SourceLocation solution_where;
   std::vector<KindModel> kinds;
+  // Constraints every valid instance meets, over the instance data alone (AutoIG's instance
+  // model): `search` and `exhaustive` propagate them, every generator checks them.
+  std::optional<KindModel> instance_model;
   std::optional<DeclaredClues> clues;
   std::optional<GridDrawing> drawing;
 

@@ -80,28 +80,53 @@ class ModelSolution : public Solution {
   Values values_;
 };
 
+// A compiled model whose propagation an instance space borrows (post_model_constraint).
+struct BorrowedModel {
+  const CompiledModel* model;
+  const std::vector<Element>* data;  // the model's instance data elements
+  bool complete;                     // an assigned instance needs one whole solution
+};
+
 // The instance's data as Gecode variables, for generators that search instances: every
-// element within its declared range, branched in the order the manifest lists the data.
+// element within its declared range, pruned by the instance model and by the models of the
+// kinds the spec requires (a joint model), branched in the order the manifest lists the data.
 class ModelInstanceSpace : public InstanceSpace {
  public:
   ModelInstanceSpace(std::shared_ptr<const Manifest> manifest, Sizes sizes,
-                     const InstanceSearch& search)
+                     const InstanceSearch& search, const std::vector<BorrowedModel>& models)
       : manifest_(std::move(manifest)), sizes_(std::move(sizes)) {
     Gecode::IntVarArgs all;
+    Gecode::BoolVarArgs given;
     for (const auto& d : manifest_->data) {
       const auto n = product(manifest_->dims_of(d, sizes_));
       const auto lo = static_cast<int>(d.min.evaluate(sizes_));
       const auto hi = static_cast<int>(d.max.evaluate(sizes_));
-      for (std::size_t i = 0; i < n; ++i) all << Gecode::IntVar(*this, lo, hi);
+      const bool clue = manifest_->clues && manifest_->clues->data == d.name;
+      for (std::size_t i = 0; i < n; ++i) {
+        Gecode::IntVar x(*this, lo, hi);
+        all << x;
+        if (clue) given << Gecode::expr(*this, x != static_cast<int>(manifest_->clues->empty));
+      }
     }
     x_ = Gecode::IntVarArray(*this, all);
+    if (manifest_->clues) {
+      givens_ = Gecode::IntVar(*this, 0, given.size());
+      Gecode::linear(*this, given, Gecode::IRT_EQ, givens_);
+    }
+    for (const auto& [name, bounds] : search.measure_bounds) constrain_measure(name, bounds);
+    for (const auto& m : models) post_model_constraint(*this, all, *m.model, *m.data, m.complete);
     Gecode::branch(*this, x_, Gecode::INT_VAR_NONE(), search.value_order());
   }
   ModelInstanceSpace(ModelInstanceSpace& other)
       : InstanceSpace(other), manifest_(other.manifest_), sizes_(other.sizes_) {
     x_.update(*this, other.x_);
+    if (manifest_->clues) givens_.update(*this, other.givens_);
   }
   Gecode::Space* copy() override { return new ModelInstanceSpace(*this); }
+  // The one measure a model family has: the clues given.
+  void constrain_measure(const std::string& name, const Bounds& bounds) override {
+    if (name == "givens" && manifest_->clues) post_bounds(*this, givens_, bounds);
+  }
   std::unique_ptr<Instance> instance() const override {
     std::map<std::string, std::vector<int>> data;
     int at = 0;
@@ -117,6 +142,7 @@ class ModelInstanceSpace : public InstanceSpace {
   std::shared_ptr<const Manifest> manifest_;
   Sizes sizes_;
   Gecode::IntVarArray x_;
+  Gecode::IntVar givens_;  // clues given, when the manifest declares clues
 };
 
 // A data value from an instance file: a number, or in a row written as text, one character.
@@ -180,6 +206,7 @@ void release_models() {
 
 struct ModelFamily::Compiled {
   std::unique_ptr<CompiledModel> model;
+  std::vector<Element> data;  // every element of the instance data, in the manifest's order
   std::vector<Element> counted;
   std::vector<std::string> solution_names;
   std::map<std::string, std::vector<int>> solution_dims;
@@ -230,6 +257,7 @@ ModelFamily::ModelFamily(Manifest manifest)
   Sizes defaults;
   for (const auto& s : manifest_->sizes) defaults[s.name] = s.default_value;
   for (const auto& kind : manifest_->kinds) compiled(kind, defaults, Library::gecode);
+  if (manifest_->instance_model) compiled(*manifest_->instance_model, defaults, Library::gecode);
   // Registered after a first parse, which makes the FlatZinc library's own statics: exit
   // handlers run in reverse order, so this one runs while they are still there.
   std::lock_guard lock(live_mutex());
@@ -300,6 +328,13 @@ const ModelFamily::Compiled& ModelFamily::compiled(const KindModel& kind, const 
                        "the model's '" + d.name + "' has " + std::to_string(v->elements.size()) +
                            " elements, the manifest's dims make " + std::to_string(n));
   }
+  for (const auto& d : manifest_->data) {
+    const auto& elements = c->model->find(d.name)->elements;
+    c->data.insert(c->data.end(), elements.begin(), elements.end());
+  }
+  if (manifest_->instance_model &&
+      &kind == &*manifest_->instance_model)  // constraints on the data alone: no solution
+    return *(compiled_[key] = std::move(c));
   if (!manifest_->solution.empty()) {
     c->solution_names = manifest_->solution;
   } else {
@@ -443,6 +478,18 @@ OptionValues ModelFamily::parameters_of(const ModelInstance& instance) const {
   return values;
 }
 
+bool ModelFamily::satisfies(const ModelInstance& instance, const OptionValues&) const {
+  if (!manifest_->instance_model) return true;
+  const Compiled& valid = compiled(*manifest_->instance_model, instance.sizes(), Library::gecode);
+  auto space = valid.model->clone();
+  for (const auto& [name, values] : instance.data()) {
+    const ModelVariable* v = valid.model->find(name);
+    for (std::size_t i = 0; i < values.size() && !space->failed(); ++i)
+      space->fix(v->elements[i], values[i]);
+  }
+  return !space->failed() && first_assignment(*space, valid.data, Limits{}) != nullptr;
+}
+
 std::unique_ptr<ModelSpace> ModelFamily::posed(const Compiled& model,
                                                const ModelInstance& instance) const {
   auto space = model.model->clone();
@@ -495,7 +542,17 @@ std::unique_ptr<Solution> ModelFamily::first_solution(const ModelInstance& insta
 std::unique_ptr<InstanceSpace> ModelFamily::instance_space(const OptionValues& parameters,
                                                            const OptionValues&,
                                                            const InstanceSearch& search) const {
-  return std::make_unique<ModelInstanceSpace>(manifest_, sizes_of(parameters), search);
+  const Sizes sizes = sizes_of(parameters);
+  std::vector<BorrowedModel> models;
+  if (manifest_->instance_model) {
+    const Compiled& valid = compiled(*manifest_->instance_model, sizes, Library::gecode);
+    models.push_back({valid.model.get(), &valid.data, true});
+  }
+  for (const auto& kind : search.required_kinds) {
+    const Compiled& joint = compiled(kind_model(kind), sizes, Library::gecode, Strength::counting);
+    models.push_back({joint.model.get(), &joint.data, false});
+  }
+  return std::make_unique<ModelInstanceSpace>(manifest_, sizes, search, models);
 }
 
 std::unique_ptr<ModelInstance> ModelFamily::solved_full(const Sizes& sizes,
@@ -543,8 +600,20 @@ std::unique_ptr<Instance> ModelFamily::random_instance(const OptionValues& param
       return keeping(*full, kept);
     }
   }
-  // Every element uniform in its range.
   std::map<std::string, std::vector<int>> data;
+  if (manifest_->instance_model) {
+    // A valid instance: the instance model's first solution, its values in a seeded order.
+    const Compiled& valid = compiled(*manifest_->instance_model, sizes, Library::gecode);
+    auto space = valid.model->clone();
+    if (auto whole = first_assignment(*space, valid.data, Limits::within(std::chrono::seconds(60)),
+                                      nullptr, rng.next())) {
+      for (const auto& d : manifest_->data)
+        for (const Element& e : valid.model->find(d.name)->elements)
+          data[d.name].push_back(whole->value(e));
+      return std::make_unique<ModelInstance>(manifest_, sizes, std::move(data));
+    }
+  }
+  // Every element uniform in its range.
   for (const auto& d : manifest_->data) {
     const std::int64_t lo = d.min.evaluate(sizes), hi = d.max.evaluate(sizes);
     auto& values = data[d.name];

@@ -70,7 +70,8 @@ class ModelFamily : public FamilyOf<ModelInstance>,
   std::unique_ptr<Instance> read_instance(const YAML::Node& document,
                                           const std::string& file) const override;
   OptionValues parameters_of(const ModelInstance& instance) const override;
-  bool satisfies(const ModelInstance&, const OptionValues&) const override { return true; }
+  // Whether the instance meets the manifest's instance model (true without one).
+  bool satisfies(const ModelInstance& instance, const OptionValues& constraints) const override;
   Count count(const ModelInstance& instance, const std::string& kind, const OptionValues& options,
               std::uint64_t cap, const Limits& limits) const override;
   std::unique_ptr<Solution> first_solution(const ModelInstance& instance, const std::string& kind,

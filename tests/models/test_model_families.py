@@ -579,6 +579,104 @@ def bad_input(runner):
               f"got exit {r.returncode}, stdout {r.stdout[:200]!r}, stderr {r.stderr.strip()!r}")
 
 
+def generated(runner, family, spec, *options):
+    """The instances `generate` prints for `spec` (YAML text) and its summary, or an error."""
+    r = runner.run("--plugin", family, "generate", "--format", "json", runner.write(spec, "spec"),
+                   *options)
+    if r.returncode != 0:
+        return f"exit {r.returncode}: {r.stderr.strip()}", None
+    lines = [json.loads(line) for line in r.stdout.splitlines()]
+    return [line["instance"] for line in lines if "instance" in line], lines[-1]["summary"]
+
+
+def valid_givens(most, n=4):
+    """Every 4x4 Sudoku board of at most `most` givens that repeats no number in a row, column
+    or box, and those of them that some whole grid completes."""
+    cells = [(r, c) for r in range(n) for c in range(n)]
+    unit = lambda a, b: a[0] == b[0] or a[1] == b[1] or (a[0] // 2, a[1] // 2) == (b[0] // 2, b[1] // 2)
+    boards = []
+    for k in range(most + 1):
+        for chosen in itertools.combinations(cells, k):
+            for values in itertools.product(range(1, n + 1), repeat=k):
+                if all(values[i] != values[j] or not unit(chosen[i], chosen[j])
+                       for i in range(k) for j in range(i + 1, k)):
+                    boards.append(dict(zip(chosen, values)))
+    grids = latin_squares(n, box=(2, 2))
+    completed = [g for g in boards if any(all(grid[r][c] == v for (r, c), v in g.items())
+                                          for grid in grids)]
+    return boards, completed
+
+
+def instance_model(runner):
+    """A manifest's instance model (instance-model:) is what every printed instance meets: the
+    exhaustive strategy prints exactly the valid instances (a brute force says which), the same
+    on 1 and 2 threads, and fewer candidates are looked at; random instances meet it."""
+    sudoku = os.path.join(MODELS, "sudoku")
+    plain = os.path.join(runner.scratch, "sudoku-without-instance-model")
+    shutil.copytree(sudoku, plain)
+    with open(os.path.join(plain, "family.yaml")) as f:
+        manifest = f.read()
+    check("instance-model: valid.mzn" in manifest, "the Sudoku model family has an instance model")
+    with open(os.path.join(plain, "family.yaml"), "w") as f:
+        f.write(manifest.replace("instance-model: valid.mzn\n", ""))
+    spec = ("puzzle: sudoku-model\nparameters: {box-rows: 2, box-columns: 2}\n"
+            "instance: {givens: {max: MOST}}\nsolutions: {solution: {min: MIN}}\n"
+            "generate: {instances: all, strategy: exhaustive, joint-model: JOINT}\n")
+    key = lambda g: tuple(v for row in g["givens"] for v in row)
+    # Without the instance model the joint model alone would prune the invalid boards too: so
+    # the first case compares candidates without a joint model, the second its answer alone.
+    for most, least, joint in ((2, 0, "false"), (3, 1, "true")):
+        boards, completed = valid_givens(most)
+        expected = completed if least else boards
+        text = spec.replace("MOST", str(most)).replace("MIN", str(least)).replace("JOINT", joint)
+        want = sorted(tuple(b.get((r, c), 0) for r in range(4) for c in range(4))
+                      for b in expected)
+        found, summary = generated(runner, sudoku, text)
+        if isinstance(found, str):
+            check(False, f"instance model: {found}")
+            continue
+        check(sorted(map(key, found)) == want and summary["proven"],
+              f"instance model (min {least}, joint {joint}): {len(found)} boards printed, "
+              f"the brute force says {len(want)}")
+        on_two, _ = generated(runner, sudoku, text, "--threads", "2")
+        check(not isinstance(on_two, str) and sorted(map(key, on_two)) == want,
+              f"instance model (min {least}): 2 threads print the same boards")
+        everything, plain_summary = generated(runner, plain, text)
+        check(not isinstance(everything, str) and
+              (joint == "true" or summary["explored"] < plain_summary["explored"]),
+              f"instance model (min {least}): fewer candidates looked at with it "
+              f"({summary['explored']}) than without ({plain_summary and plain_summary['explored']})")
+        print(f"instance model, at least {least} solution(s), joint model {joint}: "
+              f"{len(found)} boards, {summary['explored']} candidates looked at "
+              f"({plain_summary and plain_summary['explored']} without it)")
+    # A family without clues: exhaustive and random instances are the permutations alone.
+    permutation = os.path.join(FAMILIES, "permutation")
+    spec = ("puzzle: permutation\nparameters: {n: 4}\nsolutions: {solution: {min: 0}}\n"
+            "generate: {instances: all, strategy: exhaustive}\n")
+    found, _ = generated(runner, permutation, spec)
+    want = sorted(itertools.permutations(range(1, 5)))
+    check(not isinstance(found, str) and sorted(tuple(i["row"]) for i in found) == want,
+          f"permutation family: exhaustive prints the 24 permutations, got {found}")
+    found, _ = generated(runner, permutation, spec.replace("n: 4", "n: 6").replace(
+        "instances: all, strategy: exhaustive", "instances: 30, strategy: random, seed: 5"))
+    check(not isinstance(found, str) and len(found) == 30 and
+          all(sorted(i["row"]) == list(range(1, 7)) for i in found),
+          f"permutation family: 30 random instances, each a permutation: {found}")
+    # An instance model that lacks a data array, or does not compile, is named at load.
+    for what, text, line in (
+            ("lacks the data", "int: n;\narray[1..n] of var 1..n: other;\n", 0),
+            ("has a syntax error", "int: n;\narray[1..n] of var 1..n: row;\nconstraint row[1] = ;\n", 3)):
+        folder = os.path.join(runner.scratch, f"bad-instance-model-{line}")
+        shutil.copytree(permutation, folder)
+        with open(os.path.join(folder, "valid.mzn"), "w") as f:
+            f.write(text)
+        r = runner.run("--plugin", folder, "list")
+        place = "family.yaml" if line == 0 else f"valid.mzn:{line}:"
+        check(r.returncode == 2 and r.stdout == "" and place in r.stderr,
+              f"an instance model that {what}: exit 2 naming {place}; got exit {r.returncode}, "
+              f"{r.stderr.strip()!r}")
+
+
 def main():
     if shutil.which("minizinc") is None:
         print("minizinc is missing (apt-get install minizinc): skipped", file=sys.stderr)
@@ -598,6 +696,7 @@ def main():
         print(f"peers done ({time.monotonic() - start:.1f} s)")
         counted_variables(runner, rng)
         drawn(runner)
+        instance_model(runner)
         bad_input(runner)
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
