@@ -6,6 +6,8 @@
 #include <utility>
 
 #include "error.hpp"
+#include "solve.hpp"
+#include "spec.hpp"
 
 namespace puzzlegen::cli {
 
@@ -47,6 +49,12 @@ CLI::Option* add_format(CLI::App& command, std::string& format, Commands& comman
 
 CLI::Validator whole_number() {
   return CLI::Range(std::uint64_t{0}, std::uint64_t{INT64_MAX});
+}
+
+CLI::Validator thread_count() {
+  const std::string cores = std::to_string(std::min(usable_cores(), GenerateOptions::max_threads));
+  return CLI::Transformer(std::map<std::string, std::string>{{"auto", cores}, {"0", cores}}) &
+         CLI::Range(1u, GenerateOptions::max_threads);
 }
 
 bool unknown_command(const CLI::App& app, int argc, const char* const* argv) {

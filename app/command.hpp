@@ -56,6 +56,9 @@ class Commands {
 CLI::Option* add_format(CLI::App& command, std::string& format, Commands& commands);
 // Whole numbers from 0 to 2^63 - 1, as a spec reads them: "-1" must not wrap around.
 CLI::Validator whole_number();
+// Reads --threads N: 1 to GenerateOptions::max_threads, or `auto` (or 0) for every core this
+// process may use (its CPU affinity and cgroup quota: usable_cores()).
+CLI::Validator thread_count();
 
 // After a parse error: when the command line's command is none of `app`'s (a mistyped one reads
 // to CLI11 as an unexpected argument), says so on standard error with the one it looks like.

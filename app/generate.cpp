@@ -242,8 +242,9 @@ void add_generate_command(CLI::App& app, Commands& commands) {
       ->check(whole_number());
   generate
       ->add_option("--threads", overrides.threads,
-                   "worker threads searching the subproblems (default: the spec's, 1)")
-      ->check(CLI::Range(1u, GenerateOptions::max_threads));
+                   "worker threads searching the subproblems, or auto: every core this "
+                   "process may use (default: the spec's, 1)")
+      ->transform(thread_count());
   generate
       ->add_option("--subproblems", overrides.subproblems,
                    "split the instance space into at least this many subproblems (default 256)")

@@ -223,7 +223,10 @@ void add_solve_command(CLI::App& app, Commands& commands) {
                    "stop counting at this many (the count then says 'at least')")
       ->check(whole_number());
   solve->add_option("--time-limit", options->time_limit, "e.g. 30s, 10m")->default_val("60s");
-  solve->add_option("--threads", options->threads, "search threads for uncapped counts")
+  solve
+      ->add_option("--threads", options->threads,
+                   "search threads for uncapped counts, or auto: every core this process may use")
+      ->transform(thread_count())
       ->default_val(1);
   solve->add_flag("--no-difficulty", options->no_difficulty,
                   "do not grade how hard each kind is to solve (the grade replays a solver, which "

@@ -59,8 +59,10 @@ void add_verify_command(CLI::App& app, Commands& commands) {
       ->add_option("--time-limit", options->request.time_limit,
                    "for the whole verification, e.g. 5m")
       ->default_val("60s");
-  verify->add_option("--threads", options->request.threads, "records checked at once")
-      ->check(CLI::Range(1u, GenerateOptions::max_threads))
+  verify
+      ->add_option("--threads", options->request.threads,
+                   "records checked at once, or auto: every core this process may use")
+      ->transform(thread_count())
       ->default_val(1);
   add_format(*verify, options->format, commands);
   commands.add(verify, [options](const Globals& globals) {

@@ -1,6 +1,11 @@
 #include "solve.hpp"
 
+#include <sched.h>
+
+#include <cmath>
 #include <csignal>
+#include <fstream>
+#include <thread>
 
 namespace puzzlegen {
 
@@ -26,8 +31,50 @@ Limits Limits::within(std::chrono::duration<double> time_limit, std::uint64_t no
   if (time_limit.count() > 0)
     limits.deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(time_limit);
   limits.node_limit = nodes;
-  limits.threads = threads == 0 ? 1 : threads;
+  limits.threads = threads == 0 ? usable_cores() : threads;
   return limits;
+}
+
+namespace {
+
+// The CPU quota of the process's cgroup in cores (cgroup v2's cpu.max, else v1's cfs quota),
+// rounded up; 0 when there is none.
+unsigned cgroup_cores() {
+  std::string group;
+  {
+    std::ifstream self("/proc/self/cgroup");
+    for (std::string line; std::getline(self, line);)
+      if (line.rfind("0::", 0) == 0) group = line.substr(3);
+  }
+  double quota = -1, period = 0;
+  if (std::ifstream max("/sys/fs/cgroup" + group + "/cpu.max"); max) {
+    std::string q;
+    max >> q >> period;
+    if (q != "max" && !q.empty()) quota = std::stod(q);
+  } else if (std::ifstream v1("/sys/fs/cgroup/cpu/cpu.cfs_quota_us"); v1) {
+    v1 >> quota;
+    std::ifstream("/sys/fs/cgroup/cpu/cpu.cfs_period_us") >> period;
+  }
+  if (quota <= 0 || period <= 0) return 0;
+  return static_cast<unsigned>(std::ceil(quota / period));
+}
+
+}  // namespace
+
+unsigned usable_cores() {
+  static const unsigned cores = [] {
+    unsigned n = std::thread::hardware_concurrency();
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    if (sched_getaffinity(0, sizeof(set), &set) == 0) n = static_cast<unsigned>(CPU_COUNT(&set));
+    try {
+      if (const unsigned quota = cgroup_cores(); quota > 0) n = std::min(n, quota);
+    } catch (const std::exception&) {
+      // An unreadable quota leaves the affinity's count.
+    }
+    return std::max(1u, n);
+  }();
+  return cores;
 }
 
 StopReason Limits::stop_reason() const {

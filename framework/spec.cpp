@@ -10,6 +10,7 @@
 
 #include "files.hpp"
 #include "instance_file.hpp"
+#include "solve.hpp"
 #include "strategies.hpp"
 
 namespace puzzlegen {
@@ -107,8 +108,10 @@ GenerateOptions read_generate(const YAML::Node& node, const std::string& file) {
   if (const auto n = node["node-limit"])
     options.node_limit = read_count(n, file, "generate.node-limit");
   if (const auto t = node["threads"])
-    options.threads = static_cast<unsigned>(
-        read_integer(t, file, "generate.threads", 1, GenerateOptions::max_threads));
+    options.threads = t.IsScalar() && (t.Scalar() == "auto" || t.Scalar() == "0")
+                          ? std::min(usable_cores(), GenerateOptions::max_threads)
+                          : static_cast<unsigned>(read_integer(t, file, "generate.threads", 1,
+                                                               GenerateOptions::max_threads));
   if (const auto p = node["subproblems"])
     options.subproblems = static_cast<std::size_t>(
         read_integer(p, file, "generate.subproblems", 1, GenerateOptions::max_subproblems));

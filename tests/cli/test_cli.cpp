@@ -373,7 +373,7 @@ TEST_CASE("cli: negative whole numbers are refused, never wrapped around", "[cli
   for (const std::string& args :
        {"solve " + source("instances/instant-insanity/classical.yaml") + " --cap -1",
         "generate " + spec + " --seed -1", "generate " + spec + " --node-limit -1",
-        "generate " + spec + " --threads 0", "generate " + spec + " --threads 257",
+        "generate " + spec + " --threads -1", "generate " + spec + " --threads 257",
         "generate " + spec + " --subproblems 0", "generate " + spec + " --time-limit 1e300",
         "worksheet " + spec + " --seed -1 -o " + (scratch_dir() / "never.html").string()}) {
     INFO(args);
