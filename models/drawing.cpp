@@ -83,8 +83,9 @@ render::Drawing draw_grid(const Manifest& manifest,
       const std::size_t at = static_cast<std::size_t>(r * columns + c);
       const int given = cells[at];
       const bool solved = !solution.empty() && at < solution.size();
+      const int shaded_by = g.shade_data.empty() ? given : values.at(g.shade_data)[at];
       const bool dark =
-          g.shade.contains(given) || (solved && g.solution_shade.contains(solution[at]));
+          g.shade.contains(shaded_by) || (solved && g.solution_shade.contains(solution[at]));
       d.content.add(layout.cell_rect(r, c, dark ? "#222" : "#fff"));
       // A given drawn as nothing (a plate's square) leaves its cell to the key, as a blank does.
       std::string text = blank(given) ? "" : symbol(manifest, given);

@@ -182,11 +182,11 @@ std::map<std::int64_t, std::string> read_texts(const YAML::Node& node, const std
 void read_drawing(const YAML::Node& node, const std::string& file, Manifest& m) {
   if (!node) return;
   expect_mapping(node, file, "draw", "a mapping (cells, solution, symbols, ...)");
-  reject_unknown_keys(
-      node,
-      {"cells", "solution", "symbols", "solution-symbols", "blank", "across", "down", "marks",
-       "top", "bottom", "left", "right", "boxes", "regions", "shade", "solution-shade"},
-      "draw", file);
+  reject_unknown_keys(node,
+                      {"cells", "solution", "symbols", "solution-symbols", "blank", "across",
+                       "down", "marks", "top", "bottom", "left", "right", "boxes", "regions",
+                       "shade", "shade-data", "solution-shade"},
+                      "draw", file);
   GridDrawing g;
   // Instance data named by `key`, with `dims` dimensions (or `or_dims`, when not 0).
   auto data_name = [&](const char* key, std::size_t dims, std::size_t or_dims = 0) -> std::string {
@@ -221,6 +221,17 @@ void read_drawing(const YAML::Node& node, const std::string& file, Manifest& m) 
     g.solution_symbols = read_texts(node["solution-symbols"], file, "draw.solution-symbols");
   g.shade = values("shade");
   g.solution_shade = values("solution-shade");
+  g.shade_data = data_name("shade-data", 2);
+  if (!g.shade_data.empty()) {
+    const auto text = [](const DataParameter& d) {
+      std::vector<std::string> out;
+      for (const auto& e : d.dims) out.push_back(e.text);
+      return out;
+    };
+    if (text(*m.find_data(g.shade_data)) != text(*m.find_data(g.cells)))
+      throw InputError(location_of(node["shade-data"], file), "draw.shade-data",
+                       "expected instance data of the same dims as the board '" + g.cells + "'");
+  }
   g.regions = data_name("regions", 2);
   if (node["blank"]) g.blank = read_int64(node["blank"], file, "draw.blank");
   g.across = data_name("across", 2);

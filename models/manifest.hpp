@@ -65,6 +65,7 @@ struct GridDrawing {
   std::map<std::int64_t, std::string> symbols;           // a value's text; default: the number
   std::map<std::int64_t, std::string> solution_symbols;  // in the key; default: symbols
   std::set<std::int64_t> shade;                          // given values drawn as dark cells
+  std::string shade_data;  // the instance data `shade` reads (default `cells`): a board's walls
   std::set<std::int64_t> solution_shade;  // solution values drawn as dark cells in the key
   std::string regions;  // instance data of the cells' shape: thick lines where values differ
   std::optional<std::int64_t> blank;  // a value drawn as an empty cell

@@ -554,6 +554,10 @@ BAD = [
     ("data written as a par in the model", GOOD_MANIFEST,
      GOOD_MODEL.replace("of var 0..n: bound", "of int: bound"), "model.mzn", 2),
     ("an unknown manifest key", GOOD_MANIFEST + "colour: red\n", GOOD_MODEL, "family.yaml", 9),
+    ("shade-data of other dims than the board",
+     GOOD_MANIFEST.replace("max: n}\n", "max: n}\n  board: {dims: [n, n], min: 0, max: 1}\n"
+                           "  walls: {dims: [n, 2], min: 0, max: 1}\n") +
+     "draw: {cells: board, shade-data: walls, shade: [1]}\n", GOOD_MODEL, "family.yaml", 11),
     ("an expression with an operator it lacks", GOOD_MANIFEST.replace("[n]", "[n / 2]"),
      GOOD_MODEL, "family.yaml", 6),
     ("an expression naming no parameter", GOOD_MANIFEST.replace("max: n}", "max: m}"),
