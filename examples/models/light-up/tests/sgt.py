@@ -18,27 +18,31 @@ def instance(game_id):
     squares, B a wall without a number, a digit 0-4 a wall with that number."""
     size, desc = game_id.split(":")
     columns, rows = (int(n) for n in size.split("x"))
-    cells = []
+    walls, numbers = [], []
     for ch in desc:
         if ch.isalpha() and ch.islower():
-            cells += [-1] * (ord(ch) - ord("a") + 1)
+            walls += [0] * (ord(ch) - ord("a") + 1)
+            numbers += [-1] * (ord(ch) - ord("a") + 1)
         else:
-            cells.append(5 if ch == "B" else int(ch))
+            walls.append(1)
+            numbers.append(-1 if ch == "B" else int(ch))
     return {"puzzle": FAMILY, "rows": rows, "columns": columns,
-            "board": [cells[r * columns:(r + 1) * columns] for r in range(rows)]}
+            "walls": [walls[r * columns:(r + 1) * columns] for r in range(rows)],
+            "numbers": [numbers[r * columns:(r + 1) * columns] for r in range(rows)]}
 
 
 def game_id(inst):
     out, run = "", 0
-    for v in [v for row in inst["board"] for v in row]:
-        if v < 0:
+    for w, v in zip((w for row in inst["walls"] for w in row),
+                    (v for row in inst["numbers"] for v in row)):
+        if not w:
             run += 1
             if run == 26:
                 out, run = out + "z", 0
             continue
         if run:
             out, run = out + chr(ord("a") + run - 1), 0
-        out += "B" if v == 5 else str(v)
+        out += "B" if v < 0 else str(v)
     if run:
         out += chr(ord("a") + run - 1)
     return f"{inst['columns']}x{inst['rows']}:{out}"
