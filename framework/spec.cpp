@@ -107,11 +107,25 @@ GenerateOptions read_generate(const YAML::Node& node, const std::string& file) {
     options.time_limit = read_duration(t, file, "generate.time-limit");
   if (const auto n = node["node-limit"])
     options.node_limit = read_count(n, file, "generate.node-limit");
-  if (const auto t = node["threads"])
-    options.threads = t.IsScalar() && (t.Scalar() == "auto" || t.Scalar() == "0")
-                          ? std::min(usable_cores(), GenerateOptions::max_threads)
-                          : static_cast<unsigned>(read_integer(t, file, "generate.threads", 1,
-                                                               GenerateOptions::max_threads));
+  if (const auto t = node["threads"]) {
+    if (t.IsScalar() && (t.Scalar() == "auto" || t.Scalar() == "0")) {
+      options.threads = std::min(usable_cores(), GenerateOptions::max_threads);
+    } else {
+      try {
+        options.threads = static_cast<unsigned>(
+            read_integer(t, file, "generate.threads", 1, GenerateOptions::max_threads));
+      } catch (const InputError&) {
+        throw InputError(
+            location_of(t, file), "generate.threads",
+            "expected an integer from 1 to " + std::to_string(GenerateOptions::max_threads) +
+                ", or auto, got " +
+                (t.IsScalar() && !t.Scalar().empty() &&
+                         t.Scalar().find_first_not_of("-0123456789") == std::string::npos
+                     ? t.Scalar()
+                     : shape_of(t)));
+      }
+    }
+  }
   if (const auto p = node["subproblems"])
     options.subproblems = static_cast<std::size_t>(
         read_integer(p, file, "generate.subproblems", 1, GenerateOptions::max_subproblems));

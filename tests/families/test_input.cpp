@@ -97,6 +97,9 @@ TEST_CASE("input: whole numbers get one wording in families' fields and the spec
         "expected a tower size from 1 to 3, got 'x'");
   CHECK(spec_error("puzzle: instant-insanity\nparameters: {cubes: 99}\n") ==
         "expected an integer from 1 to 64, got 99");
-  CHECK(spec_error("puzzle: instant-insanity\ngenerate: {threads: 0}\n") ==
-        "expected an integer from 1 to 256, got 0");
+  CHECK(spec_error("puzzle: instant-insanity\ngenerate: {threads: 257}\n") ==
+        "expected an integer from 1 to 256, or auto, got 257");
+  CHECK(spec_error("puzzle: instant-insanity\ngenerate: {threads: many}\n") ==
+        "expected an integer from 1 to 256, or auto, got 'many'");
+  CHECK(spec_error("puzzle: instant-insanity\ngenerate: {threads: auto}\n") == "no error");
 }
