@@ -681,7 +681,7 @@ std::optional<Grade> ModelFamily::reasoned_grade(const ModelInstance& instance,
     g.reasoning = "singleton consistency (" + std::to_string(g.rounds) + " round" +
                   (g.rounds == 1 ? "" : "s") + " of probing)";
   } else {
-    g.reasoning = "search (" + g.search_nodes.text() + " nodes after probing)";
+    g.reasoning = "singleton consistency stalls";  // Grade::text adds the search's nodes
   }
   return g;
 }

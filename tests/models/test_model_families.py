@@ -681,6 +681,21 @@ def instance_model(runner):
               f"{r.stderr.strip()!r}")
 
 
+HARD_SUDOKU = ["8........", "..36.....", ".7..9.2..", ".5...7...", "....457..", "...1...3.",
+               "..1....68", "..85...1.", ".9....4.."]
+
+
+def grade_words(runner):
+    """A model's grade says its rung once: an extreme puzzle names the search's nodes once."""
+    path = runner.write("puzzle: sudoku-model\nbox-rows: 3\nbox-columns: 3\ngivens:\n" +
+                        "".join(f'  - "{row}"\n' for row in HARD_SUDOKU))
+    r = runner.run("--plugin", os.path.join(MODELS, "sudoku"), "solve", path)
+    line = next((l for l in r.stdout.splitlines() if l.startswith("difficulty of")), "")
+    check(re.fullmatch(r"difficulty of solution: extreme \(singleton consistency stalls; "
+                       r"search: \d+ nodes\)", line) is not None,
+          f"an extreme model grade names its rung and its nodes once: {line!r}")
+
+
 def main():
     if shutil.which("minizinc") is None:
         print("minizinc is missing (apt-get install minizinc): skipped", file=sys.stderr)
@@ -701,6 +716,7 @@ def main():
         counted_variables(runner, rng)
         drawn(runner)
         instance_model(runner)
+        grade_words(runner)
         bad_input(runner)
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
