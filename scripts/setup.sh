@@ -19,7 +19,7 @@ packages=(g++ cmake make libgecode-dev libyaml-cpp-dev libcli11-dev nlohmann-jso
 if ((everything)); then
   packages+=(catch2 libpugixml-dev help2man libpng-dev chromium fonts-dejavu-core
              python3-selenium chromium-driver parallel munge slurmctld slurmd slurm-client python3
-             sgt-puzzles qqwing xz-utils flatzinc)
+             sgt-puzzles qqwing xz-utils flatzinc iproute2)
 fi
 missing=()
 for package in "${packages[@]}"; do
