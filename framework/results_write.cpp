@@ -238,6 +238,27 @@ MergedRun merge_shards(const Manifest& run_manifest,
     summary["optimal-instances-in-classes"] = optimal_in_classes;
     if (!witness.is_null()) summary["witness"] = witness;
   }
+  if (run_manifest.strategy == "local") {
+    // The shards' walks, added up: the same figures as one process's, proving nothing.
+    summary["found-by"] = "local search, not exhaustive";
+    std::uint64_t steps = 0, accepted = 0, restarts = 0;
+    Json least = nullptr;
+    for (const auto& [k, shard] : by_index) {
+      const Json local = shard->manifest.raw.value("local", Json::object());
+      steps += local.value("steps", std::uint64_t{0});
+      accepted += local.value("acceptances", std::uint64_t{0});
+      restarts += local.value("restarts", std::uint64_t{0});
+      const Json best_violation = local.value("best-violation", Json());
+      if (best_violation.is_number_unsigned() &&
+          (least.is_null() || best_violation.get<std::uint64_t>() < least.get<std::uint64_t>()))
+        least = best_violation;
+    }
+    summary["local"] = {{"walkers", subproblems},
+                        {"steps", steps},
+                        {"acceptances", accepted},
+                        {"restarts", restarts},
+                        {"best-violation", least}};
+  }
   summary["explored"] = explored;
   summary["strategy"] = run_manifest.strategy;
   summary["stopped"] = stopped;
@@ -294,6 +315,9 @@ std::string merged_summary_text(const Json& s, const ShardCoverage& coverage) {
   else if (s["proven"].get<bool>())
     out << "  proven: a shard's best meets the bound nothing can do better than, so this is "
            "optimal\n";
+  else if (s["strategy"] == "local")
+    out << "  found by local search, not exhaustive (each instance above meets the spec; more "
+           "may exist)\n";
   else if (!missing.empty() || !incomplete.empty())
     out << "  not proven: shards are missing or incomplete\n";
   else if (s["stopped"] != "none")

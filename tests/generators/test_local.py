@@ -132,6 +132,10 @@ def main():
     check("incomplete" not in merged.stderr and merged_summary["proven"] is False,
           f"merge keeps every instance, proves nothing, and has no shard to rerun "
           f"{merged.stderr.strip()}")
+    check(merged_summary.get("found-by") == "local search, not exhaustive" and
+          merged_summary.get("local", {}).get("steps") == local.get("steps") and
+          merged_summary["local"].get("restarts") == local.get("restarts"),
+          f"merge adds up the shards' walks: {merged_summary.get('local')}")
 
     first = run(puzzlegen, family, "generate", spec, "--format", "json", "--instances", "2")
     check(first.returncode == 0 and
