@@ -693,7 +693,8 @@ SubproblemOutcome walk(RunState& run, std::size_t walker, std::size_t position) 
   std::optional<std::string> unique_kind;
   for (const auto& [kind, bounds] : spec.bounds)
     if (!unique_kind && bounds.min == 1 && bounds.max == 1) unique_kind = kind;
-  // Judges a candidate that meets every bound the score knows of; false: the walker stops.
+  // Judges a candidate that meets every bound the score knows of; the walker stops when the
+  // run says so (it has the instances it wants from this walker, or none are wanted any more).
   const auto offer = [&](const std::shared_ptr<const Instance>& candidate,
                          const LocalScore& scored) {
     if (scored.violation == 0 && run.consider(candidate, position, &seen) == RunState::Next::stop)
