@@ -6,13 +6,13 @@ whose clues the walkers move:
   order, on 1 and 3 threads, and as 1 shard or as 4 shards merged;
 - every printed instance meets the spec, as `puzzlegen check` judges it again;
 - the summary is never proven nor exhausted, and says it was found by local search;
-- a spec no instance meets (a unique 4x4 Sudoku with at most 2 givens) ends at its step budget
-  with exit 3 and prints no instance;
+- a spec no instance meets (a unique 4x4 Sudoku with at most 2 givens) ends at its step budget,
+  or without one at its time limit, with exit 3 and prints no instance;
 - bad generate keys (walkers, steps, restart-after) are exit 2 at file:line:column.
 
 And on Instant Insanity, built in, whose own moves (Family::neighbour: two faces of a cube
 swapped, or a face given another colour) the walkers make: the same instances on 1 and 3
-threads, each re-checked. The Sudoku part is skipped when minizinc is not installed.
+threads, each re-checked; a family with neither clues nor moves (the 36 Cube) is exit 2. The Sudoku part is skipped when minizinc is not installed.
 
 Usage: test_local.py PUZZLEGEN SOURCE_DIR SCRATCH_DIR
 """
@@ -77,6 +77,17 @@ def family_moves(puzzlegen, scratch):
                                   capture_output=True, timeout=600).returncode != 0
     check(refused == 0, f"Instant Insanity: check accepts every printed instance "
           f"({refused} of {len(found)} refused)")
+    # The 36 Cube has neither clues nor moves: refused before any output, naming the field.
+    spec = os.path.join(scratch, "cube36.yaml")
+    with open(spec, "w") as f:
+        f.write("puzzle: cube36\nparameters: {n: 4}\nsolutions: {solution: {min: 1}}\n"
+                "generate: {strategy: local}\n")
+    refused = subprocess.run([puzzlegen, "generate", spec], capture_output=True, text=True,
+                             timeout=600)
+    check(refused.returncode == 2 and not refused.stdout and
+          "generate.strategy" in refused.stderr and "supplies no moves" in refused.stderr,
+          f"a family with neither clues nor moves is exit 2: {refused.returncode}, "
+          f"{refused.stderr.strip()}")
 
 
 def main():
@@ -162,6 +173,16 @@ def main():
 
     # Each written on line 7 as "  KEY: VALUE": a bad value is at its own column, an unknown
     # key at the key's.
+    # Without a budget of steps, the time limit ends it: exit 3, stopped by the time limit.
+    timed_spec = os.path.join(scratch, "timed.yaml")
+    with open(timed_spec, "w") as f:
+        f.write(SPEC.replace("MOST", "2").replace(" steps: STEPS,", ""))
+    timed = run(puzzlegen, family, "generate", timed_spec, "--format", "json", "--time-limit", "1s")
+    timed_found, timed_summary = records_of(timed.stdout)
+    check(timed.returncode == 3 and not timed_found and timed_summary["stopped"] == "time-limit",
+          f"at most 2 givens, no budget of steps, 1 s: exit {timed.returncode} (3), "
+          f"{len(timed_found)} instances, stopped by {timed_summary['stopped']}")
+
     for key, value, known in (("walkers", "0", True), ("steps", "0", True),
                               ("restart-after", "x", True), ("walker", "2", False)):
         path = os.path.join(scratch, f"bad-{key}.yaml")
