@@ -244,14 +244,23 @@ MergedRun merge_shards(const Manifest& run_manifest,
     std::uint64_t steps = 0, accepted = 0, restarts = 0;
     Json least = nullptr;
     for (const auto& [k, shard] : by_index) {
-      const Json local = shard->manifest.raw.value("local", Json::object());
-      steps += local.value("steps", std::uint64_t{0});
-      accepted += local.value("acceptances", std::uint64_t{0});
-      restarts += local.value("restarts", std::uint64_t{0});
-      const Json best_violation = local.value("best-violation", Json());
-      if (best_violation.is_number_unsigned() &&
-          (least.is_null() || best_violation.get<std::uint64_t>() < least.get<std::uint64_t>()))
-        least = best_violation;
+      // Figures only reported, never relied on: what is not a whole number is left out, so a
+      // shard's file edited by hand cannot make merge fail here.
+      const Json& raw = shard->manifest.raw;
+      const Json local = raw.is_object() && raw.contains("local") && raw["local"].is_object()
+                             ? raw["local"]
+                             : Json::object();
+      const auto figure = [&](const char* name) -> std::optional<std::uint64_t> {
+        const auto it = local.find(name);
+        if (it == local.end() || !it->is_number_unsigned()) return std::nullopt;
+        return it->get<std::uint64_t>();
+      };
+      steps += figure("steps").value_or(0);
+      accepted += figure("acceptances").value_or(0);
+      restarts += figure("restarts").value_or(0);
+      if (const auto best_violation = figure("best-violation"))
+        if (least.is_null() || *best_violation < least.get<std::uint64_t>())
+          least = *best_violation;
     }
     summary["local"] = {{"walkers", subproblems},
                         {"steps", steps},
