@@ -53,6 +53,10 @@ struct SpecOverrides {
   std::optional<std::uint64_t> node_limit;
   std::optional<unsigned> threads;
   std::optional<std::size_t> subproblems;
+  // Local search: generate.walkers, generate.steps and generate.restart-after.
+  std::optional<std::size_t> walkers;
+  std::optional<std::uint64_t> steps;
+  std::optional<std::uint64_t> restart_after;
   std::optional<std::string> difficulty;  // a level name: instance.difficulty in the spec
   // generate.joint-model and generate.symmetry-breaking: "true" or "false", read as the spec
   // reads them.

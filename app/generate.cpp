@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <iostream>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <sstream>
@@ -146,12 +147,13 @@ int generate(const std::string& spec_file, const GenerateRequest& request, Forma
   const bool sharded = request.shard.has_value();
   // A shard's output is read back by merge: JSON Lines, whatever --format says.
   if (sharded) format = Format::json;
-  if (sharded && resolve_strategy(spec) != "exhaustive" && resolve_strategy(spec) != "search" &&
-      resolve_strategy(spec) != "classes")
+  const std::string strategy = resolve_strategy(spec);
+  if (sharded && strategy != "exhaustive" && strategy != "search" && strategy != "classes" &&
+      strategy != "local")
     throw InputError({"command line", 0, 0}, "--shard",
-                     "the " + resolve_strategy(spec) +
+                     "the " + strategy +
                          " strategy has no subproblems to share out; shards need exhaustive, "
-                         "search or classes");
+                         "search, classes or local (its walkers)");
   // With -o, records go to a temporary file beside it as they are found (a census's output
   // can be far larger than the run's memory), renamed onto it when the run has ended.
   std::optional<OutputFile> file;
@@ -249,6 +251,19 @@ void add_generate_command(CLI::App& app, Commands& commands) {
       ->add_option("--subproblems", overrides.subproblems,
                    "split the instance space into at least this many subproblems (default 256)")
       ->check(CLI::Range(std::size_t{1}, GenerateOptions::max_subproblems));
+  generate
+      ->add_option("--walkers", overrides.walkers,
+                   "local search: how many seeded walks (default: the spec's, 4)")
+      ->check(CLI::Range(std::size_t{1}, GenerateOptions::max_walkers));
+  generate
+      ->add_option("--steps", overrides.steps,
+                   "local search: steps each walker takes (default: the spec's, no budget)")
+      ->check(CLI::Range(std::uint64_t{1}, std::numeric_limits<std::uint64_t>::max()));
+  generate
+      ->add_option("--restart-after", overrides.restart_after,
+                   "local search: steps without a better score before a walker starts again "
+                   "(default: the spec's, 1000)")
+      ->check(CLI::Range(std::uint64_t{1}, std::numeric_limits<std::uint64_t>::max()));
   // Read as the spec reads them (which says what else it accepts), so only offered here.
   commands.suggest(generate->add_option("--joint-model", overrides.joint_model,
                                         "true or false: post one solution of each required kind "

@@ -29,6 +29,9 @@ Spec load_spec_with(const std::string& spec_file, const SpecOverrides& overrides
   if (overrides.node_limit) spec.generate.node_limit = *overrides.node_limit;
   if (overrides.threads) spec.generate.threads = *overrides.threads;
   if (overrides.subproblems) spec.generate.subproblems = *overrides.subproblems;
+  if (overrides.walkers) spec.generate.walkers = *overrides.walkers;
+  if (overrides.steps) spec.generate.steps = *overrides.steps;
+  if (overrides.restart_after) spec.generate.restart_after = *overrides.restart_after;
   for (auto [flag, given, target] :
        {std::tuple{"--joint-model", &overrides.joint_model, &spec.generate.joint_model},
         std::tuple{"--symmetry-breaking", &overrides.symmetry_breaking,

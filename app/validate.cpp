@@ -78,6 +78,11 @@ int validate(const std::string& spec_file, const std::string& given_root, Format
                    {"subproblems", g.subproblems},
                    {"joint-model", g.joint_model},
                    {"symmetry-breaking", g.symmetry_breaking}};
+  if (resolve_strategy(spec) == "local") {  // its own knobs, only where they are used
+    j["generate"]["walkers"] = g.walkers;
+    j["generate"]["steps"] = g.steps == 0 ? Json(nullptr) : Json(g.steps);
+    j["generate"]["restart-after"] = g.restart_after;
+  }
   text << "  generate: " << inline_json(j["generate"]) << "\n";
   if (spec.given) text << "  given: " << spec.given->to_json().value("puzzle", "") << " instance\n";
   // Valid but unmeetable: said on standard error, and in the JSON, without failing.

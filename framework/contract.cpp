@@ -151,6 +151,17 @@ ContractReport check_contract(const Family& family, const ContractOptions& optio
     c.within("random instance " + std::to_string(i + 1) + " " + brief(instance->to_json()));
     check_instance(c, family, *instance, parameters, solution_options, limits);
     if (options.each_instance) options.each_instance(*instance);
+    // Local search's move, where the family supplies one (Family::neighbour): an instance like
+    // any other, with the same parameters. Drawn from a source of its own, so that the random
+    // instances checked are the same with or without it.
+    Rng moves(mix64(options.seed) + static_cast<std::uint64_t>(i));
+    std::unique_ptr<Instance> moved;
+    if (c.run("neighbour", [&] { moved = family.neighbour(*instance, constraints, moves); }) &&
+        moved) {
+      c.within("random instance " + std::to_string(i + 1) + ", a neighbour " +
+               brief(moved->to_json()));
+      check_instance(c, family, *moved, parameters, solution_options, limits);
+    }
   }
   // The first instances of the instance space meet its constraints and parameters.
   c.within("the instance space");

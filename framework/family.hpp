@@ -229,6 +229,15 @@ class Family {
                                                     const OptionValues& constraints,
                                                     const std::map<std::string, Bounds>& measures,
                                                     Rng& rng) const = 0;
+  // A move of local search (strategy `local`): an instance one small change away from
+  // `instance`, with the same parameters, drawn with `rng` (Instant Insanity might swap two
+  // faces of a cube). Null (the default) when the family supplies no moves; a family with
+  // clues (Clues) needs none, since local search then moves its clues.
+  virtual std::unique_ptr<Instance> neighbour(const Instance& instance,
+                                              const OptionValues& constraints, Rng& rng) const {
+    (void)instance, (void)constraints, (void)rng;
+    return nullptr;
+  }
 
   // ---- Printing: worksheets, answer keys and the teacher's page.
   // What the solver is asked to do to find a `kind` solution, and a count in words ("exactly

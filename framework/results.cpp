@@ -353,7 +353,10 @@ ShardCoverage shard_coverage(const Manifest& run_manifest,
     const auto it = shards.find(k);
     if (it == shards.end())
       coverage.missing.push_back(k);
-    else if (!it->second->manifest.complete)
+    else if (const Manifest& m = it->second->manifest;
+             m.strategy == "local" ? m.done < m.mine : !m.complete)
+      // A local search shard is never complete (it proves nothing): it has done its part when
+      // each of its walkers took its budget of steps.
       coverage.incomplete.push_back(k);
   }
   return coverage;

@@ -53,6 +53,12 @@ struct RunSummary {
   // Strategy "given": why the instance was rejected, with the counts that decided it.
   std::vector<std::string> given_failed;
   StopReason stopped = StopReason::none;
+  // Local search (strategy `local`): the walkers' steps (also `nodes`), the moves they accepted,
+  // their restarts from a fresh start, and the least distance from the spec any walker reached
+  // (LocalScore::violation: 0 once an instance met every bound; nullopt before any step).
+  std::uint64_t local_accepted = 0;
+  std::uint64_t local_restarts = 0;
+  std::optional<std::uint64_t> local_best_violation;
 };
 
 // The witness of an optimum counted in every convention of its family, so a figure from a

@@ -46,6 +46,16 @@ Json summary_json(const Spec& spec, const RunSummary& s,
                        {"counts", counts_object(witness->counts[i])}});
     j["witness"] = {{"instance", s.witness->to_json()}, {"counts-by-convention", table}};
   }
+  if (s.strategy == "local") {
+    j["found-by"] = "local search, not exhaustive";
+    j["local"] = {
+        {"walkers", spec.generate.walkers},
+        {"steps", s.nodes},
+        {"step-budget", spec.generate.steps == 0 ? Json(nullptr) : Json(spec.generate.steps)},
+        {"acceptances", s.local_accepted},
+        {"restarts", s.local_restarts},
+        {"best-violation", s.local_best_violation ? Json(*s.local_best_violation) : Json(nullptr)}};
+  }
   j["explored"] = s.explored;
   // The work beside the classes judged: instance-search nodes (random: instances drawn). A
   // figure about the run, like its time: with threads it includes the split and what workers
@@ -68,7 +78,10 @@ std::string summary_text(const Spec& spec, const RunSummary& s,
     out << " up to symmetry, " << *s.instances_in_classes << " counted one by one";
   out << " (" << s.strategy << ", seed " << spec.generate.seed << ", " << s.explored
       << " candidates judged, " << s.nodes
-      << (draws_instances(s.strategy) ? " drawn" : " search nodes") << ")\n";
+      << (s.strategy == "local"         ? " steps"
+          : draws_instances(s.strategy) ? " drawn"
+                                        : " search nodes")
+      << ")\n";
   if (spec.objective) {
     out << "  objective: " << spec.objective->text() << " = "
         << (s.best ? to_string(*s.best) : std::string("none found")) << "\n";
@@ -96,6 +109,16 @@ std::string summary_text(const Spec& spec, const RunSummary& s,
   }
   for (const auto& reason : s.given_failed) out << "  the given instance fails: " << reason << "\n";
   const auto bound = spec.objective_bound();
+  if (s.strategy == "local") {
+    out << "  found by local search, not exhaustive (each instance above meets the spec; more may "
+           "exist): "
+        << spec.generate.walkers << " walker" << (spec.generate.walkers == 1 ? "" : "s") << ", "
+        << s.nodes << " steps, " << s.local_accepted << " accepted, " << s.local_restarts
+        << " restart" << (s.local_restarts == 1 ? "" : "s") << ", least distance from the spec "
+        << (s.local_best_violation ? std::to_string(*s.local_best_violation) : "none") << "\n";
+    if (s.stopped != StopReason::none) out << "  stopped by " << to_string(s.stopped) << "\n";
+    return out.str();
+  }
   if (s.proven && !s.exhausted && bound)  // an optimum meeting its bound
     out << "  proven: no instance can do better than " << to_string(*bound)
         << " (the spec's bounds and the family's facts), so this is optimal\n";
@@ -215,6 +238,36 @@ MergedRun merge_shards(const Manifest& run_manifest,
     summary["optimal-instances-in-classes"] = optimal_in_classes;
     if (!witness.is_null()) summary["witness"] = witness;
   }
+  if (run_manifest.strategy == "local") {
+    // The shards' walks, added up: the same figures as one process's, proving nothing.
+    summary["found-by"] = "local search, not exhaustive";
+    std::uint64_t steps = 0, accepted = 0, restarts = 0;
+    Json least = nullptr;
+    for (const auto& [k, shard] : by_index) {
+      // Figures only reported, never relied on: what is not a whole number is left out, so a
+      // shard's file edited by hand cannot make merge fail here.
+      const Json& raw = shard->manifest.raw;
+      const Json local = raw.is_object() && raw.contains("local") && raw["local"].is_object()
+                             ? raw["local"]
+                             : Json::object();
+      const auto figure = [&](const char* name) -> std::optional<std::uint64_t> {
+        const auto it = local.find(name);
+        if (it == local.end() || !it->is_number_unsigned()) return std::nullopt;
+        return it->get<std::uint64_t>();
+      };
+      steps += figure("steps").value_or(0);
+      accepted += figure("acceptances").value_or(0);
+      restarts += figure("restarts").value_or(0);
+      if (const auto best_violation = figure("best-violation"))
+        if (least.is_null() || *best_violation < least.get<std::uint64_t>())
+          least = *best_violation;
+    }
+    summary["local"] = {{"walkers", subproblems},
+                        {"steps", steps},
+                        {"acceptances", accepted},
+                        {"restarts", restarts},
+                        {"best-violation", least}};
+  }
   summary["explored"] = explored;
   summary["strategy"] = run_manifest.strategy;
   summary["stopped"] = stopped;
@@ -271,6 +324,9 @@ std::string merged_summary_text(const Json& s, const ShardCoverage& coverage) {
   else if (s["proven"].get<bool>())
     out << "  proven: a shard's best meets the bound nothing can do better than, so this is "
            "optimal\n";
+  else if (s["strategy"] == "local")
+    out << "  found by local search, not exhaustive (each instance above meets the spec; more "
+           "may exist)\n";
   else if (!missing.empty() || !incomplete.empty())
     out << "  not proven: shards are missing or incomplete\n";
   else if (s["stopped"] != "none")

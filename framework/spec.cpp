@@ -84,10 +84,11 @@ GenerateOptions read_generate(const YAML::Node& node, const std::string& file) {
   GenerateOptions options;
   if (!node) return options;
   expect_mapping(node, file, "generate");
-  reject_unknown_keys(node,
-                      {"instances", "strategy", "seed", "time-limit", "node-limit", "threads",
-                       "subproblems", "joint-model", "symmetry-breaking"},
-                      "generate", file);
+  reject_unknown_keys(
+      node,
+      {"instances", "strategy", "seed", "time-limit", "node-limit", "threads", "subproblems",
+       "joint-model", "symmetry-breaking", "walkers", "steps", "restart-after"},
+      "generate", file);
   if (const auto n = node["instances"]) {
     if (n.IsScalar() && n.Scalar() == "all")
       options.instances.reset();
@@ -129,6 +130,16 @@ GenerateOptions read_generate(const YAML::Node& node, const std::string& file) {
   if (const auto p = node["subproblems"])
     options.subproblems = static_cast<std::size_t>(
         read_integer(p, file, "generate.subproblems", 1, GenerateOptions::max_subproblems));
+  if (const auto w = node["walkers"])
+    options.walkers = static_cast<std::size_t>(
+        read_integer(w, file, "generate.walkers", 1, GenerateOptions::max_walkers));
+  // Leave `steps` out for no budget of steps.
+  if (const auto s = node["steps"])
+    options.steps = static_cast<std::uint64_t>(
+        read_integer(s, file, "generate.steps", 1, kNoMost, "a number of steps"));
+  if (const auto r = node["restart-after"])
+    options.restart_after = static_cast<std::uint64_t>(
+        read_integer(r, file, "generate.restart-after", 1, kNoMost, "a number of steps"));
   for (auto [key, target] : {std::pair{"joint-model", &options.joint_model},
                              std::pair{"symmetry-breaking", &options.symmetry_breaking}}) {
     if (const auto flag = node[key]) {

@@ -29,7 +29,7 @@ struct GenerateOptions {
   static constexpr unsigned max_threads = 256;
   static constexpr std::size_t max_subproblems = 1000000;
   std::optional<std::uint64_t> instances = 1;  // nullopt = all
-  std::string strategy = "auto";               // auto | exhaustive | search | random | classes
+  std::string strategy = "auto";               // one of kStrategies (strategies.hpp)
   std::uint64_t seed = 1;
   std::chrono::duration<double> time_limit{60.0};  // 0 = none
   std::uint64_t node_limit = 0;
@@ -43,6 +43,13 @@ struct GenerateOptions {
   // space or a growth, so that they prune. Off (only `verify` turns it off, to search a space
   // plainly), every candidate is judged by its counts and measures alone.
   bool prune_by_bounds = true;
+  // Local search (strategy `local`): walkers, each a seeded walk of its own; the steps each
+  // takes (0 = no budget: the time limit and `instances` end the run); the steps without a
+  // better score after which a walker starts again from a fresh clued solution.
+  static constexpr std::size_t max_walkers = 4096;
+  std::size_t walkers = 4;
+  std::uint64_t steps = 0;
+  std::uint64_t restart_after = 1000;
 };
 
 struct Spec {

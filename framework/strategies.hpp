@@ -7,8 +7,8 @@
 
 namespace puzzlegen {
 
-inline const std::vector<std::string> kStrategies = {"auto",   "exhaustive", "search",
-                                                     "random", "classes",    "minimal"};
+inline const std::vector<std::string> kStrategies = {"auto",    "exhaustive", "search", "random",
+                                                     "classes", "minimal",    "local"};
 
 // "auto, exhaustive, ... or minimal" for help texts; (" ", " ") for a completion's words.
 inline std::string strategies_text(const std::string& separator = ", ",
@@ -19,10 +19,10 @@ inline std::string strategies_text(const std::string& separator = ", ",
   return out;
 }
 
-// Whether a strategy draws instances one at a time from a seeded source (`random`, `minimal`):
-// its summary's nodes are draws, and a worksheet draws each puzzle from a seed of its own.
+// Whether a strategy draws instances one at a time from a seeded source (`random`, `minimal`,
+// `local`): a worksheet draws each puzzle from a seed of its own.
 inline bool draws_instances(const std::string& strategy) {
-  return strategy == "random" || strategy == "minimal";
+  return strategy == "random" || strategy == "minimal" || strategy == "local";
 }
 
 }  // namespace puzzlegen

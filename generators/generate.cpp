@@ -17,6 +17,7 @@
 #include "grid/model.hpp"
 #include "incumbent.hpp"
 #include "judged_classes.hpp"
+#include "local.hpp"
 #include "ordered_emitter.hpp"
 #include "subproblems.hpp"
 
@@ -141,12 +142,14 @@ class RunState {
   void finish(bool exhausted, StopReason stopped) {
     // The run stopping itself (it had what it asked for) is not a limit.
     if (stopped == StopReason::cancelled) stopped = StopReason::none;
+    if (never_proves_) exhausted = false;
     summary_.exhausted = exhausted;
     summary_.stopped = stopped;
     if (stopped == StopReason::none && limits_.expired() && !cancelled())
       summary_.stopped = interrupt_flag().load() ? StopReason::interrupted : StopReason::time_limit;
     // A best value that meets the bound is optimal without exhausting anything.
-    summary_.proven = (exhausted || incumbent_.meets_bound(summary_.best)) && !incomplete_;
+    summary_.proven =
+        !never_proves_ && (exhausted || incumbent_.meets_bound(summary_.best)) && !incomplete_;
     // With a number of instances wanted, the candidates up to the last one emitted; otherwise
     // every candidate (with an objective, which ones were judged may depend on when the bound
     // improved).
@@ -163,6 +166,19 @@ class RunState {
   }
 
   void set_threads(unsigned threads) { threads_ = threads; }
+  // A strategy that walks part of the space as it pleases (local search): its subproblems done
+  // say nothing of the space, and the run is never exhausted nor proven.
+  void set_never_proves() { never_proves_ = true; }
+  // A local search walker's figures, added to the summary's.
+  void add_walk(std::uint64_t accepted, std::uint64_t restarts,
+                std::optional<std::uint64_t> best_violation) {
+    std::lock_guard lock(mutex_);
+    summary_.local_accepted += accepted;
+    summary_.local_restarts += restarts;
+    if (best_violation &&
+        (!summary_.local_best_violation || *best_violation < *summary_.local_best_violation))
+      summary_.local_best_violation = best_violation;
+  }
   // The candidates are known to be in different classes (a class walk): nothing is remembered
   // to recognise a class met again, so memory does not grow with the classes judged.
   void set_unique_classes() {
@@ -273,6 +289,7 @@ class RunState {
   std::atomic<bool> cancelled_{false};
   std::atomic<std::uint64_t> nodes_{0};
   unsigned threads_ = 1;
+  bool never_proves_ = false;
 
   std::mutex mutex_;               // guards everything below
   std::condition_variable moved_;  // findings waiting were emitted
@@ -642,6 +659,142 @@ void minimal_puzzles(RunState& run) {
   });
 }
 
+// Local search (strategy `local`): `walkers` seeded walks, walker w with its own Rng seeded by
+// walker_seed(seed, w), each a late acceptance hill climb (Burke and Bykov) on LocalScore:
+// a move is taken when its score is no worse than the current one or than the current one
+// kHistory steps ago (5: on unique 9x9 Sudokus with at most 20 or 19 givens, 5 found them
+// sooner than 1, 10, 20, 50 or 500). A walker's moves are the family's clues (added, taken back
+// or moved, from a minimal puzzle of a clued solution where the spec asks for one solution,
+// else from all its clues) or else the family's own neighbour(); after restart_after steps
+// without a better score it starts again from a fresh draw. Every candidate at distance 0 goes
+// to the judge, in the walker's place in the plan: walkers are the subproblems, so the output
+// is in walker order, the same however threads and shards share the walkers out (with a
+// budget of steps: a time limit ends walks where the clock says). Nothing a walker does
+// depends on the others or on timing, only on its seed: its score comes from capped counts on
+// one thread, not from the judge, whose caps depend on what the run found so far.
+constexpr std::size_t kHistory = 5;
+
+SubproblemOutcome walk(RunState& run, std::size_t walker, std::size_t position) {
+  const Spec& spec = run.spec();
+  const Family& family = *spec.family;
+  const Clues* clues = family.clues();
+  Rng rng(walker_seed(spec.generate.seed, walker));
+  Limits limits = run.limits();
+  limits.threads = 1;
+  KeySet seen;
+  SubproblemOutcome outcome;
+  std::uint64_t steps = 0, accepted = 0, restarts = 0;
+  std::optional<std::uint64_t> least;
+  std::optional<ClueMoves> moves;
+  std::shared_ptr<const Instance> current;
+  LocalScore score, best;
+  std::vector<LocalScore> history;
+  bool stop = false;
+  // A walker on clues starts from a minimal puzzle where the spec asks for one solution of a
+  // kind, as strategy `minimal` makes them: from all the clues, its first steps would only take
+  // clues back.
+  std::optional<std::string> unique_kind;
+  for (const auto& [kind, bounds] : spec.bounds)
+    if (!unique_kind && bounds.min == 1 && bounds.max == 1) unique_kind = kind;
+  // Judges a candidate that meets every bound the score knows of; the walker stops when the
+  // run says so (it has the instances it wants from this walker, or none are wanted any more).
+  const auto offer = [&](const std::shared_ptr<const Instance>& candidate,
+                         const LocalScore& scored) {
+    if (scored.violation == 0 && run.consider(candidate, position, &seen) == RunState::Next::stop)
+      stop = true;
+  };
+  // A score, or nullopt when a limit cut it short (the walk then ends).
+  const auto score_of = [&](const Instance& instance) -> std::optional<LocalScore> {
+    LocalScore scored = local_score(spec, instance, limits);
+    if (scored.undecided) return std::nullopt;
+    if (!least || scored.violation < *least) least = scored.violation;
+    return scored;
+  };
+  const auto start = [&] {
+    if (clues) {
+      moves.emplace(*clues, clues->clued_solution(spec.parameters, spec.instance, rng));
+      if (unique_kind)
+        moves->minimise(
+            [&](const Instance& puzzle) {
+              const Count count =
+                  family.count(puzzle, *unique_kind, spec.solution_options, 2, limits);
+              return count.exact && count.value == 1;
+            },
+            rng);
+      current = moves->current();
+    } else {
+      current = family.random_instance(spec.parameters, spec.instance, spec.measure_bounds, rng);
+    }
+    const auto scored = score_of(*current);
+    if (!scored) return false;
+    score = best = *scored;
+    history.assign(kHistory, score);
+    offer(current, score);
+    return true;
+  };
+  const std::uint64_t budget = spec.generate.steps;
+  if (start()) {
+    std::uint64_t idle = 0;
+    // The limits are checked at every step: a count that propagation decides never looks at
+    // the clock.
+    while (!stop && !limits.expired() && (budget == 0 || steps < budget)) {
+      ++steps;
+      std::vector<bool> kept;
+      std::shared_ptr<const Instance> candidate;
+      if (moves) {
+        kept = moves->propose(rng);
+        candidate = moves->instance_of(kept);
+      } else {
+        candidate = family.neighbour(*current, spec.instance, rng);
+      }
+      const auto scored = candidate ? score_of(*candidate) : std::nullopt;
+      if (!scored) break;
+      offer(candidate, *scored);
+      LocalScore& past = history[steps % kHistory];
+      if (*scored <= score || *scored <= past) {
+        ++accepted;
+        score = *scored;
+        current = candidate;
+        if (moves) moves->accept(std::move(kept));
+      }
+      past = score;
+      if (score < best) {
+        best = score;
+        idle = 0;
+      } else if (++idle >= spec.generate.restart_after) {
+        ++restarts;
+        idle = 0;
+        if (!start()) break;
+      }
+    }
+  }
+  run.add_walk(accepted, restarts, least);
+  outcome.nodes = steps;
+  outcome.stopped = limits.stop_reason();
+  outcome.exhausted = budget != 0 && steps == budget;  // ran its budget (never the whole space)
+  return outcome;
+}
+
+void local_search(RunState& run, const Split& split) {
+  const Spec& spec = run.spec();
+  const Family& family = *spec.family;
+  if (!family.clues()) {
+    Rng rng(spec.generate.seed);
+    const auto drawn =
+        family.random_instance(spec.parameters, spec.instance, spec.measure_bounds, rng);
+    if (!family.neighbour(*drawn, spec.instance, rng))
+      throw InputError({spec.file, 0, 0}, "generate.strategy",
+                       "local: the family " + family.name() +
+                           " declares no clues (Family::clues) and supplies no moves "
+                           "(Family::neighbour); use random or search");
+  }
+  run.set_never_proves();
+  const auto planned = plan_share(run, split, spec.generate.walkers, 0, true);
+  const std::vector<std::size_t>& mine = *planned;
+  search_planned(run, mine.size(),
+                 [&](std::size_t position) { return walk(run, mine[position], position); });
+}
+
 }  // namespace
 
 std::string resolve_strategy(const Spec& spec) {
@@ -665,6 +818,8 @@ RunSummary generate(const Spec& spec, const EmitFn& emit, const ProgressFn& prog
     random_sampling(run);
   } else if (strategy == "minimal") {
     minimal_puzzles(run);
+  } else if (strategy == "local") {
+    local_search(run, split);
   } else if (strategy == "classes") {
     class_walk(run, split);
   } else {

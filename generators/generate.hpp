@@ -10,6 +10,9 @@
 //   classes     one instance per class, grown step by step as the family declares
 //               (Classes::growth, framework/classes.hpp): the cost follows the number of
 //               classes, not of instances, and nothing is remembered across classes.
+//   minimal     minimal unique puzzles from clued solutions (families with clues); never proves.
+//   local       local search: seeded walkers moving clues (or the family's own moves) towards
+//               the spec's bounds (local.hpp); the walkers are the subproblems; never proves.
 //   given       the spec names one instance (`given: FILE`): judge just that one.
 //
 // The tree strategies split the space into subproblems (subproblems.hpp). Threads pull them

@@ -376,6 +376,28 @@ class InstantInsanity final : public FamilyOf<TowerInstance>,
     }
     return std::make_unique<TowerInstance>(colors, std::move(cubes));
   }
+
+  // Local search's move: one cube changed a little, two of its faces swapped or one face given
+  // another colour. Where every cube must show every colour, only swaps, which keep its
+  // colours; other constraints (distinct cubes) are left to the judge.
+  std::unique_ptr<Instance> neighbour(const Instance& instance, const OptionValues& constraints,
+                                      Rng& rng) const override {
+    const auto& tower = detail::own<TowerInstance>(instance);
+    std::vector<Cube> cubes = tower.cubes();
+    constexpr std::uint64_t faces = kFaces;
+    const auto n = static_cast<std::uint64_t>(tower.colors().size());
+    const bool all_colours = constraints.boolean("every-cube-uses-all-colors") && n <= faces;
+    Cube& cube = cubes[rng.below(cubes.size())];
+    const auto face = rng.below(faces);
+    if (all_colours || n < 2 || rng.below(2) == 0) {
+      const auto other = (face + 1 + rng.below(faces - 1)) % faces;  // another slot
+      std::swap(cube.faces[face], cube.faces[other]);
+    } else {  // another colour than the face's
+      const auto colour = static_cast<std::uint64_t>(cube.faces[face]);
+      cube.faces[face] = static_cast<int>((colour + 1 + rng.below(n - 1)) % n);
+    }
+    return std::make_unique<TowerInstance>(tower.colors(), std::move(cubes));
+  }
 };
 
 }  // namespace

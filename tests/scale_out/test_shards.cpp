@@ -90,7 +90,7 @@ TEST_CASE("merge: refuses what it cannot trust, exit 2", "[scale-out][bad-input]
   // Shards of a random run have nothing to share out.
   const Result random = run("generate " + census + " --strategy random --shard 1/2");
   CHECK(random.exit_code == 2);
-  CHECK_THAT(random.err, Catch::Contains("shards need exhaustive, search or classes"));
+  CHECK_THAT(random.err, Catch::Contains("shards need exhaustive, search, classes or local"));
   const std::string a = shard(q3, 1, 2, "refuse");
   const std::string other_spec = shard(census, 2, 2, "refuse");
   Result r = run("merge " + a + " " + other_spec);

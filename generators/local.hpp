@@ -1,0 +1,73 @@
+// Local search (strategy `local`, docs/generators.md): what a walker minimises, and its moves.
+// A walker's score says how far an instance is from meeting the spec, from cheap capped counts
+// and the instance's measures; an instance at distance 0 still goes through the judge, like
+// every strategy's candidates, before it is printed.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "family.hpp"
+#include "spec.hpp"
+
+namespace puzzlegen {
+
+// How far an instance is from the spec, compared lexicographically: the distance from the
+// bounds it violates first, then the spec's objective (to minimise; a maximised one negated).
+struct LocalScore {
+  // The sum over the spec's bounds of how far the instance is outside each: solutions over
+  // or under a kind's bounds (counted with a cap, so an excess counts up to kCountSlack), a
+  // measure (givens) over or under its bounds, levels of difficulty short of or past the
+  // bounds (graded only once everything else holds), kFar when the instance constraints fail.
+  std::uint64_t violation = 0;
+  Natural objective = 0;
+  // A count or a grade was cut short by a limit: the score says nothing.
+  bool undecided = false;
+
+  static constexpr std::uint64_t kCountSlack = 16;
+  static constexpr std::uint64_t kFar = 1000;
+  // The cap on counts of an objective's kinds: values beyond it look alike to a walker (the
+  // judge still counts what it must).
+  static constexpr std::uint64_t kObjectiveCap = 1000;
+
+  bool operator<(const LocalScore& other) const {
+    return violation != other.violation ? violation < other.violation : objective < other.objective;
+  }
+  bool operator<=(const LocalScore& other) const { return !(other < *this); }
+};
+
+LocalScore local_score(const Spec& spec, const Instance& instance, const Limits& limits);
+
+// One walker's moves on the clues of a clued solution (Clues): each step adds a clue, takes
+// one back, or moves one to a clue not given, chosen uniformly among those possible.
+class ClueMoves {
+ public:
+  ClueMoves(const Clues& clues, CluedSolution start)
+      : clues_(clues), start_(std::move(start)), kept_(start_.clues, true) {}
+
+  std::unique_ptr<Instance> current() const { return clues_.with_clues(*start_.full, kept_); }
+  // A neighbour of the current clues, as `kept` (not yet taken: accept() takes it).
+  std::vector<bool> propose(Rng& rng) const;
+  std::unique_ptr<Instance> instance_of(const std::vector<bool>& kept) const {
+    return clues_.with_clues(*start_.full, kept);
+  }
+  void accept(std::vector<bool> kept) { kept_ = std::move(kept); }
+  // Starts from a minimal puzzle of the clued solution instead of all its clues (as strategy
+  // `minimal` makes them, grid::minimal_clues): `unique` says whether an instance has one
+  // solution.
+  void minimise(const std::function<bool(const Instance&)>& unique, Rng& rng);
+
+ private:
+  const Clues& clues_;
+  CluedSolution start_;
+  std::vector<bool> kept_;
+};
+
+// A walker's seed: the spec's seed and the walker's index, mixed, so that every walker's walk
+// is its own and depends on nothing else.
+std::uint64_t walker_seed(std::uint64_t seed, std::size_t walker);
+
+}  // namespace puzzlegen
