@@ -465,8 +465,11 @@ class ModelPropagator : public Gecode::Propagator {
           if (x_[i].assigned()) model->fix(e, x_[i].val());
           break;
         case Element::Type::integer: {
+          // Narrowed through views, not Gecode::dom with an IntSet: IntSet's typeinfo is not
+          // exported by Gecode's library, which a UBSan build of this module then needs.
           Gecode::Int::ViewRanges<View> ranges(x_[i]);
-          Gecode::dom(*model, model->iv[e.index], Gecode::IntSet(ranges));
+          View target(model->iv[e.index]);
+          if (Gecode::me_failed(target.inter_r(*model, ranges, false))) return Gecode::ES_FAILED;
           break;
         }
       }

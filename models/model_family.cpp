@@ -624,6 +624,34 @@ std::unique_ptr<Instance> ModelFamily::random_instance(const OptionValues& param
   return std::make_unique<ModelInstance>(manifest_, sizes, std::move(data));
 }
 
+std::unique_ptr<Instance> ModelFamily::neighbour(const Instance& base, const OptionValues&,
+                                                 Rng& rng) const {
+  const auto& instance = detail::own<ModelInstance>(base);
+  // Every element that can change, as (data, index, its range).
+  struct Changeable {
+    const std::string* name;
+    std::size_t index;
+    std::int64_t lo, hi;
+  };
+  std::vector<Changeable> changeable;
+  for (const auto& d : manifest_->data) {
+    const std::int64_t lo = d.min.evaluate(instance.sizes()), hi = d.max.evaluate(instance.sizes());
+    if (hi <= lo) continue;
+    for (std::size_t i = 0; i < instance.data().at(d.name).size(); ++i)
+      changeable.push_back({&d.name, i, lo, hi});
+  }
+  if (changeable.empty()) return nullptr;
+  const Changeable& c = changeable[rng.below(changeable.size())];
+  auto data = instance.data();
+  int& value = data.at(*c.name)[c.index];
+  const auto span = static_cast<std::uint64_t>(c.hi - c.lo + 1);
+  const auto offset =
+      static_cast<std::uint64_t>(std::clamp<std::int64_t>(value, c.lo, c.hi) - c.lo);
+  value =
+      static_cast<int>(c.lo + static_cast<std::int64_t>((offset + 1 + rng.below(span - 1)) % span));
+  return std::make_unique<ModelInstance>(manifest_, instance.sizes(), std::move(data));
+}
+
 CluedSolution CluedModelFamily::clued_solution(const OptionValues& parameters, const OptionValues&,
                                                Rng& rng) const {
   auto full = solved_full(sizes_of(parameters), rng.next());

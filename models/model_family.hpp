@@ -84,6 +84,10 @@ class ModelFamily : public FamilyOf<ModelInstance>,
                                             const OptionValues& constraints,
                                             const std::map<std::string, Bounds>& measures,
                                             Rng& rng) const override;
+  // Local search's move, for a model without clues: one element of the instance's data given
+  // another value in its declared range (the instance model, if any, is left to the judge).
+  std::unique_ptr<Instance> neighbour(const Instance& instance, const OptionValues& constraints,
+                                      Rng& rng) const override;
   const Grading* grading() const override { return this; }
   const Verification* verification() const override { return this; }
   // The grade any model gets: the weakest consistency that solves it (model_family.cpp).

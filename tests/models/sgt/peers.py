@@ -20,11 +20,14 @@ as the model's data and solutions:
                                   SOLVE move of the save file `--save --with-solutions` writes
   our_solution(solution)     -> the same, from `solve --format json`'s solution mapping
   SPECS       {size: spec parameters}: sizes puzzlegen generates unique puzzles of, for sgt
+  STRATEGY    optional: how it generates them (default minimal; a family without clues names
+              random or local)
 
 The check:
 a. Every corpus puzzle (sgt's own, made by --make-corpus with fixed seeds) has exactly one
    solution, counted by puzzlegen, and it is the one sgt's solver draws.
-b. Minimal unique puzzles puzzlegen generates at each size in SPECS (4 each, seed 1) are solved
+b. Unique puzzles puzzlegen generates at each size in SPECS (4 each, seed 1; minimal ones unless
+   the converter names another STRATEGY) are solved
    by sgt's own solver (`--print --with-solutions`) to the solution puzzlegen finds. Where sgt's
    solver gives up (it has no search, and GIVES_UP says so), the puzzle is counted and printed.
 c. The grade (its rung, then search nodes) against sgt's levels, per size: the rank
@@ -249,10 +252,11 @@ def against_corpus(peer, pg, folder):
 
 
 def generated_for_sgt(peer, pg):
+    strategy = getattr(peer, "STRATEGY", "minimal")
     for size, parameters in peer.SPECS.items():
         spec = {"puzzle": peer.FAMILY, "parameters": parameters,
                 "solutions": {"solution": {"exactly": 1}},
-                "generate": {"instances": GENERATED, "strategy": "minimal", "seed": 1}}
+                "generate": {"instances": GENERATED, "strategy": strategy, "seed": 1}}
         path = pg.write(spec)
         done = pg.run("generate", path, "--format", "json", "--time-limit", "120s")
         check(done.returncode == 0, f"generate {size}: {done.stderr.strip()}")
@@ -272,7 +276,7 @@ def generated_for_sgt(peer, pg):
                 continue
             check(ours == theirs, f"{size} {game}: puzzlegen's solution {ours}, sgt's {theirs}")
         print(f"sgt-{peer.GAME} {size}: {len(instances) - len(gave_up)} of {len(instances)} "
-              f"minimal puzzles from puzzlegen solved by sgt to puzzlegen's solution" +
+              f"unique puzzles from puzzlegen ({strategy}) solved by sgt to puzzlegen's solution" +
               (f"; sgt's solver gave up on {' '.join(gave_up)} ({peer.GIVES_UP})" if gave_up else ""))
 
 
