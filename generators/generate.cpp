@@ -627,11 +627,24 @@ void random_sampling(RunState& run) {
 // is not needed (grid::minimal_clues); the puzzle is then judged like any instance, so every
 // bound of the spec (measures, difficulty) holds in what is printed. One seeded source, as for
 // `random`: the same seed gives the same puzzles however the run is split.
+// The first kind the spec bounds to exactly one solution (a puzzle's unique answer), if any:
+// what `minimal` keeps unique and where local search starts from a minimal puzzle.
+std::optional<std::string> unique_kind_of(const Spec& spec) {
+  for (const auto& [kind, bounds] : spec.bounds)
+    if (bounds.min == 1 && bounds.max == 1) return kind;
+  return std::nullopt;
+}
+
+// Whether `puzzle` has exactly one solution of `kind` (a count capped at 2, exact).
+bool has_one_solution(const Spec& spec, const Instance& puzzle, const std::string& kind,
+                      const Limits& limits) {
+  const Count count = spec.family->count(puzzle, kind, spec.solution_options, 2, limits);
+  return count.exact && count.value == 1;
+}
+
 void minimal_puzzles(RunState& run) {
   const Spec& spec = run.spec();
-  std::optional<std::string> unique_kind;  // the first kind bounded to exactly one solution
-  for (const auto& [kind, bounds] : spec.bounds)
-    if (!unique_kind && bounds.min == 1 && bounds.max == 1) unique_kind = kind;
+  const std::optional<std::string> unique_kind = unique_kind_of(spec);
   if (!unique_kind)
     throw InputError({spec.file, 0, 0}, "solutions",
                      "minimal: a kind with exactly 1 solution (the puzzle's unique answer), "
@@ -646,10 +659,8 @@ void minimal_puzzles(RunState& run) {
     const CluedSolution drawn = clues->clued_solution(spec.parameters, spec.instance, rng);
     std::vector<bool> kept(drawn.clues, false);
     const auto unique = [&] {
-      const auto puzzle = clues->with_clues(*drawn.full, kept);
-      const Count count =
-          spec.family->count(*puzzle, *unique_kind, spec.solution_options, 2, run.limits());
-      return count.exact && count.value == 1;
+      return has_one_solution(spec, *clues->with_clues(*drawn.full, kept), *unique_kind,
+                              run.limits());
     };
     grid::minimal_clues(
         static_cast<int>(drawn.clues),
@@ -693,9 +704,7 @@ SubproblemOutcome walk(RunState& run, std::size_t walker, std::size_t position) 
   // A walker on clues starts from a minimal puzzle where the spec asks for one solution of a
   // kind, as strategy `minimal` makes them: from all the clues, its first steps would only take
   // clues back.
-  std::optional<std::string> unique_kind;
-  for (const auto& [kind, bounds] : spec.bounds)
-    if (!unique_kind && bounds.min == 1 && bounds.max == 1) unique_kind = kind;
+  const std::optional<std::string> unique_kind = unique_kind_of(spec);
   // Judges a candidate that meets every bound the score knows of; the walker stops when the
   // run says so (it has the instances it wants from this walker, or none are wanted any more).
   const auto offer = [&](const std::shared_ptr<const Instance>& candidate,
@@ -716,9 +725,7 @@ SubproblemOutcome walk(RunState& run, std::size_t walker, std::size_t position) 
       if (unique_kind)
         moves->minimise(
             [&](const Instance& puzzle) {
-              const Count count =
-                  family.count(puzzle, *unique_kind, spec.solution_options, 2, limits);
-              return count.exact && count.value == 1;
+              return has_one_solution(spec, puzzle, *unique_kind, limits);
             },
             rng);
       current = moves->current();

@@ -45,6 +45,27 @@ std::vector<std::string> data_names(const Manifest& m) {
   return names;
 }
 
+// A clone of `model` with `data` (an instance's) fixed on it.
+std::unique_ptr<ModelSpace> with_data(const CompiledModel& model,
+                                      const std::map<std::string, std::vector<int>>& data) {
+  auto space = model.clone();
+  for (const auto& [name, values] : data) {
+    const ModelVariable* v = model.find(name);
+    for (std::size_t i = 0; i < values.size() && !space->failed(); ++i)
+      space->fix(v->elements[i], values[i]);
+  }
+  return space;
+}
+
+// The instance data a whole solution of `model` assigns.
+std::map<std::string, std::vector<int>> data_of(const Manifest& m, const CompiledModel& model,
+                                                const ModelSpace& whole) {
+  std::map<std::string, std::vector<int>> data;
+  for (const auto& d : m.data)
+    for (const Element& e : model.find(d.name)->elements) data[d.name].push_back(whole.value(e));
+  return data;
+}
+
 class ModelSolution : public Solution {
  public:
   ModelSolution(std::shared_ptr<const Manifest> manifest, Sizes sizes, Values instance,
@@ -96,36 +117,44 @@ class ModelInstanceSpace : public InstanceSpace {
                      const InstanceSearch& search, const std::vector<BorrowedModel>& models)
       : manifest_(std::move(manifest)), sizes_(std::move(sizes)) {
     Gecode::IntVarArgs all;
-    Gecode::BoolVarArgs given;
     for (const auto& d : manifest_->data) {
       const auto n = product(manifest_->dims_of(d, sizes_));
       const auto lo = static_cast<int>(d.min.evaluate(sizes_));
       const auto hi = static_cast<int>(d.max.evaluate(sizes_));
-      const bool clue = manifest_->clues && manifest_->clues->data == d.name;
-      for (std::size_t i = 0; i < n; ++i) {
-        Gecode::IntVar x(*this, lo, hi);
-        all << x;
-        if (clue) given << Gecode::expr(*this, x != static_cast<int>(manifest_->clues->empty));
-      }
+      for (std::size_t i = 0; i < n; ++i) all << Gecode::IntVar(*this, lo, hi);
     }
     x_ = Gecode::IntVarArray(*this, all);
-    if (manifest_->clues) {
-      givens_ = Gecode::IntVar(*this, 0, given.size());
-      Gecode::linear(*this, given, Gecode::IRT_EQ, givens_);
-    }
     for (const auto& [name, bounds] : search.measure_bounds) constrain_measure(name, bounds);
     for (const auto& m : models) post_model_constraint(*this, all, *m.model, *m.data, m.complete);
     Gecode::branch(*this, x_, Gecode::INT_VAR_NONE(), search.value_order());
   }
   ModelInstanceSpace(ModelInstanceSpace& other)
-      : InstanceSpace(other), manifest_(other.manifest_), sizes_(other.sizes_) {
+      : InstanceSpace(other),
+        manifest_(other.manifest_),
+        sizes_(other.sizes_),
+        counts_givens_(other.counts_givens_) {
     x_.update(*this, other.x_);
-    if (manifest_->clues) givens_.update(*this, other.givens_);
+    if (counts_givens_) givens_.update(*this, other.givens_);
   }
   Gecode::Space* copy() override { return new ModelInstanceSpace(*this); }
-  // The one measure a model family has: the clues given.
+  // The one measure a model family has: the clues given, counted only once a bound asks.
   void constrain_measure(const std::string& name, const Bounds& bounds) override {
-    if (name == "givens" && manifest_->clues) post_bounds(*this, givens_, bounds);
+    if (name != "givens" || !manifest_->clues) return;
+    if (!counts_givens_) {
+      Gecode::BoolVarArgs given;
+      int at = 0;
+      for (const auto& d : manifest_->data) {
+        const auto n = static_cast<int>(product(manifest_->dims_of(d, sizes_)));
+        if (d.name == manifest_->clues->data)
+          for (int i = at; i < at + n; ++i)
+            given << Gecode::expr(*this, x_[i] != static_cast<int>(manifest_->clues->empty));
+        at += n;
+      }
+      givens_ = Gecode::IntVar(*this, 0, given.size());
+      Gecode::linear(*this, given, Gecode::IRT_EQ, givens_);
+      counts_givens_ = true;
+    }
+    post_bounds(*this, givens_, bounds);
   }
   std::unique_ptr<Instance> instance() const override {
     std::map<std::string, std::vector<int>> data;
@@ -142,7 +171,8 @@ class ModelInstanceSpace : public InstanceSpace {
   std::shared_ptr<const Manifest> manifest_;
   Sizes sizes_;
   Gecode::IntVarArray x_;
-  Gecode::IntVar givens_;  // clues given, when the manifest declares clues
+  bool counts_givens_ = false;  // givens_ is posted (a bound on `givens` asked for it)
+  Gecode::IntVar givens_;       // the clues given
 };
 
 // A data value from an instance file: a number, or in a row written as text, one character.
@@ -481,23 +511,13 @@ OptionValues ModelFamily::parameters_of(const ModelInstance& instance) const {
 bool ModelFamily::satisfies(const ModelInstance& instance, const OptionValues&) const {
   if (!manifest_->instance_model) return true;
   const Compiled& valid = compiled(*manifest_->instance_model, instance.sizes(), Library::gecode);
-  auto space = valid.model->clone();
-  for (const auto& [name, values] : instance.data()) {
-    const ModelVariable* v = valid.model->find(name);
-    for (std::size_t i = 0; i < values.size() && !space->failed(); ++i)
-      space->fix(v->elements[i], values[i]);
-  }
+  auto space = with_data(*valid.model, instance.data());
   return !space->failed() && first_assignment(*space, valid.data, Limits{}) != nullptr;
 }
 
 std::unique_ptr<ModelSpace> ModelFamily::posed(const Compiled& model,
                                                const ModelInstance& instance) const {
-  auto space = model.model->clone();
-  for (const auto& [name, values] : instance.data()) {
-    const ModelVariable* v = model.model->find(name);
-    for (std::size_t i = 0; i < values.size() && !space->failed(); ++i)
-      space->fix(v->elements[i], values[i]);
-  }
+  auto space = with_data(*model.model, instance.data());
   // A clue gives its solution variable's value (the manifest says so): fixed at once, rather
   // than left to the model's reified "given -> equal", which then only checks it.
   if (const auto& clues = manifest_->clues) {
@@ -569,11 +589,8 @@ std::unique_ptr<ModelInstance> ModelFamily::solved_full(const Sizes& sizes,
   const auto whole = first_assignment(*space, model.counted,
                                       Limits::within(std::chrono::seconds(60)), nullptr, seed);
   if (!whole) return nullptr;
-  std::map<std::string, std::vector<int>> data;
-  for (const auto& d : manifest_->data)
-    for (const Element& e : model.model->find(d.name)->elements)
-      data[d.name].push_back(d.name == clues.data ? static_cast<int>(clues.empty)
-                                                  : whole->value(e));
+  auto data = data_of(*manifest_, *model.model, *whole);
+  std::fill(data[clues.data].begin(), data[clues.data].end(), static_cast<int>(clues.empty));
   const ModelVariable* solution = model.model->find(clues.solution);
   if (!solution)
     throw InputError(clues.where, "clues.solution",
@@ -606,12 +623,9 @@ std::unique_ptr<Instance> ModelFamily::random_instance(const OptionValues& param
     const Compiled& valid = compiled(*manifest_->instance_model, sizes, Library::gecode);
     auto space = valid.model->clone();
     if (auto whole = first_assignment(*space, valid.data, Limits::within(std::chrono::seconds(60)),
-                                      nullptr, rng.next())) {
-      for (const auto& d : manifest_->data)
-        for (const Element& e : valid.model->find(d.name)->elements)
-          data[d.name].push_back(whole->value(e));
-      return std::make_unique<ModelInstance>(manifest_, sizes, std::move(data));
-    }
+                                      nullptr, rng.next()))
+      return std::make_unique<ModelInstance>(manifest_, sizes,
+                                             data_of(*manifest_, *valid.model, *whole));
   }
   // Every element uniform in its range.
   for (const auto& d : manifest_->data) {

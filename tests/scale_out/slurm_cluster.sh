@@ -184,23 +184,9 @@ SlurmdLogFile=$STATE_DIR/log/slurmd.log
 SlurmctldDebug=info
 SlurmdDebug=info
 PlugStackConfig=$STATE_DIR/plugstack.conf
-MailProg=/bin/true
-
-ProctrackType=proctrack/linuxproc
-TaskPlugin=task/none
-MpiDefault=none
-JobAcctGatherType=jobacct_gather/none
-AccountingStorageType=accounting_storage/none
-JobCompType=jobcomp/none
-
-SchedulerType=sched/backfill
+$(<"$(dirname "${BASH_SOURCE[0]}")/slurm-test.conf")
 # Start queued work promptly; the defaults are tuned for big clusters.
 SchedulerParameters=batch_sched_delay=0,sched_min_interval=0
-# Cancel jobs whose dependency can never be met instead of leaving them pending.
-DependencyParameters=kill_invalid_depend
-SelectType=select/cons_tres
-SelectTypeParameters=CR_CPU
-ReturnToService=2
 
 NodeName=$NODE NodeAddr=127.0.0.1 CPUs=$cpus RealMemory=$mem_mb State=UNKNOWN
 PartitionName=main Nodes=$NODE Default=YES MaxTime=INFINITE State=UP

@@ -136,21 +136,10 @@ SlurmdLogFile=$state/log/slurmd-%n.log
 SlurmctldDebug=info
 SlurmdDebug=info
 PlugStackConfig=$state/plugstack.conf
-MailProg=/bin/true
-ProctrackType=proctrack/linuxproc
-TaskPlugin=task/none
-MpiDefault=none
-JobAcctGatherType=jobacct_gather/none
-AccountingStorageType=accounting_storage/none
-JobCompType=jobcomp/none
-SchedulerType=sched/backfill
+$(<"$source_dir/tests/scale_out/slurm-test.conf")
 SchedulerParameters=batch_sched_delay=0,sched_min_interval=0,bf_interval=1
-DependencyParameters=kill_invalid_depend
-SelectType=select/cons_tres
-SelectTypeParameters=CR_CPU
 # The configured CPUs count (one a node, so every node takes a shard), not the machine's.
 SlurmdParameters=config_overrides
-ReturnToService=2
 # A node that stops answering is down within seconds, and its job is not requeued: the shard
 # is lost, as on a cluster whose jobs are not requeued, and merge must say so.
 SlurmdTimeout=6
