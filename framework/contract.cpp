@@ -199,6 +199,48 @@ ContractReport check_contract(const Family& family, const ContractOptions& optio
       c.within("clues, none kept " + brief(none->to_json()));
       check_instance(c, family, *none, parameters, solution_options, limits);
     });
+    c.run("other_solutions agrees with counting", [&] {
+      c.within("clues, other_solutions");
+      const CluedSolution drawn = clues->clued_solution(parameters, constraints, rng);
+      const std::string kind = family.kinds().front().name;
+      // Every clue, none, and a random half; then, from every clue (where that puzzle is
+      // unique), each of a few clues taken back.
+      std::vector<std::vector<bool>> sets = {std::vector<bool>(drawn.clues, true),
+                                             std::vector<bool>(drawn.clues, false)};
+      std::vector<bool> half(drawn.clues);
+      for (std::size_t i = 0; i < half.size(); ++i) half[i] = rng.below(2) == 1;
+      sets.push_back(half);
+      const auto unique = [&](const std::vector<bool>& kept) {
+        const Count count =
+            family.count(*clues->with_clues(*drawn.full, kept), kind, solution_options, 2, limits);
+        return count.stopped == StopReason::none ? std::optional<bool>(count.value == 1)
+                                                 : std::nullopt;
+      };
+      const auto check = [&](const std::vector<bool>& kept, int taken_back) {
+        const auto found =
+            clues->other_solutions(*drawn.full, kept, taken_back, kind, solution_options, limits);
+        const auto one = unique(kept);
+        if (!found || !found->decided || !one) return;  // not offered, or cut short
+        c.expect(found->found.empty() == *one,
+                 "other_solutions finds none exactly when the puzzle is unique (" +
+                     std::to_string(std::count(kept.begin(), kept.end(), true)) +
+                     " clues kept, clue taken back: " + std::to_string(taken_back) + ")");
+        for (const auto& agrees : found->found) {
+          bool agreeing = agrees.size() == kept.size();
+          for (std::size_t i = 0; agreeing && i < kept.size(); ++i)
+            agreeing = !kept[i] || agrees[i];
+          c.expect(agreeing, "each other solution agrees with every clue kept");
+        }
+      };
+      for (const auto& kept : sets) check(kept, -1);
+      if (unique(sets.front()).value_or(false))
+        for (std::size_t k = 0; k < 3 && drawn.clues > 0; ++k) {
+          std::vector<bool> kept = sets.front();
+          const auto clue = static_cast<int>(rng.below(drawn.clues));
+          kept[static_cast<std::size_t>(clue)] = false;
+          check(kept, clue);
+        }
+    });
   }
 
   // A capability the family implements is one it offers: deriving from CluesOf<I> and

@@ -303,6 +303,21 @@ class Clues {
   // `full` (from clued_solution) with only the clues `kept` (kept[c] for clue c).
   virtual std::unique_ptr<Instance> with_clues(const Instance& full,
                                                const std::vector<bool>& kept) const = 0;
+  // Optional, for speed: the minimal strategy asks it, where offered, instead of counting each
+  // puzzle to two. Solutions of `kind` of with_clues(full, kept) other than full's own (the
+  // solution every clue is true of): none when that one is the only one, else enough to show
+  // it is not (one known to differ from it, or two where which is full's own is not known).
+  // `taken_back` >= 0: the puzzle was unique with that clue too, so another solution breaks
+  // it, and only those need searching. The caller keeps what is found while added clues agree
+  // with it, and asks again only then. nullopt: not offered (the caller counts).
+  virtual std::optional<OtherSolutions> other_solutions(const Instance& full,
+                                                        const std::vector<bool>& kept,
+                                                        int taken_back, const std::string& kind,
+                                                        const OptionValues& options,
+                                                        const Limits& limits) const {
+    (void)full, (void)kept, (void)taken_back, (void)kind, (void)options, (void)limits;
+    return std::nullopt;
+  }
 };
 
 // ---- Classes. Offered by families that know how their instances grow one step at a time, so
@@ -510,6 +525,19 @@ class CluesOf : public Clues {
   std::unique_ptr<Instance> with_clues(const Instance& full,
                                        const std::vector<bool>& kept) const final {
     return with_clues(detail::own<I>(full), kept);
+  }
+  virtual std::optional<OtherSolutions> other_solutions(const I& full,
+                                                        const std::vector<bool>& kept,
+                                                        int taken_back, const std::string& kind,
+                                                        const OptionValues& options,
+                                                        const Limits& limits) const {
+    return Clues::other_solutions(full, kept, taken_back, kind, options, limits);
+  }
+  std::optional<OtherSolutions> other_solutions(const Instance& full, const std::vector<bool>& kept,
+                                                int taken_back, const std::string& kind,
+                                                const OptionValues& options,
+                                                const Limits& limits) const final {
+    return other_solutions(detail::own<I>(full), kept, taken_back, kind, options, limits);
   }
 };
 

@@ -15,6 +15,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace puzzlegen {
 
@@ -64,6 +65,15 @@ struct Count {
   std::string text() const;  // "8" or "at least 8"
 };
 
+// Solutions of a puzzle made of some of a full puzzle's clues besides the full puzzle's own
+// (Clues::other_solutions), each told by the clues it agrees with.
+struct OtherSolutions {
+  bool decided = true;  // false: a limit cut the search short, and nothing else is known
+  // agrees[c]: the solution gives clue c of the full puzzle its value. None: the full puzzle's
+  // solution is the puzzle's only one.
+  std::vector<std::vector<bool>> found;
+};
+
 struct SearchStats {
   std::uint64_t nodes = 0;
   std::uint64_t failures = 0;
@@ -73,16 +83,18 @@ struct SearchStats {
 
 Gecode::Search::Options search_options(LimitStop& stop, unsigned threads);
 
-// Visits solutions in DFS order until `visit` returns false, the space is exhausted or a limit
-// stops the search. `visit` receives each solution space (owned by the caller of visit only
-// for the duration of the call). Returns statistics; stopped == none and the visitor never
-// declining means the space was exhausted.
+namespace detail {
+// The search behind both enumerate()s: on `root` itself when `owned` (the engine deletes it),
+// else on a clone of it.
 template <class S>
-SearchStats enumerate(S& root, const Limits& limits, const std::function<bool(S&)>& visit) {
+SearchStats enumerate(S* root, bool owned, const Limits& limits,
+                      const std::function<bool(S&)>& visit) {
   LimitStop stop(limits);
   // Parallel engines leak unconsumed solutions in Gecode 6.2 (upstream issue 156), so a search
   // that may end early runs sequentially.
-  Gecode::DFS<S> engine(&root, search_options(stop, 1));
+  Gecode::Search::Options options = search_options(stop, 1);
+  options.clone = !owned;
+  Gecode::DFS<S> engine(root, options);
   SearchStats stats;
   bool declined = false;
   while (std::unique_ptr<S> solution{engine.next()}) {
@@ -95,6 +107,24 @@ SearchStats enumerate(S& root, const Limits& limits, const std::function<bool(S&
   stats.failures = engine.statistics().fail;
   if (!declined && engine.stopped()) stats.stopped = stop.reason();
   return stats;
+}
+}  // namespace detail
+
+// Visits solutions in DFS order until `visit` returns false, the space is exhausted or a limit
+// stops the search. `visit` receives each solution space (owned by the caller of visit only
+// for the duration of the call). Returns statistics; stopped == none and the visitor never
+// declining means the space was exhausted.
+template <class S>
+SearchStats enumerate(S& root, const Limits& limits, const std::function<bool(S&)>& visit) {
+  return detail::enumerate(&root, false, limits, visit);
+}
+
+// The same on a root searched once: the engine takes it rather than a copy of it (a copy of a
+// big space per search is measurable where searches are many and small).
+template <class S>
+SearchStats enumerate(std::unique_ptr<S> root, const Limits& limits,
+                      const std::function<bool(S&)>& visit) {
+  return detail::enumerate(root.release(), true, limits, visit);
 }
 
 // The cores this process may run on: its CPU affinity, and its cgroup's CPU quota when it has

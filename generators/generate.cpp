@@ -14,10 +14,10 @@
 
 #include "classes.hpp"
 #include "error.hpp"
-#include "grid/model.hpp"
 #include "incumbent.hpp"
 #include "judged_classes.hpp"
 #include "local.hpp"
+#include "minimal.hpp"
 #include "ordered_emitter.hpp"
 #include "subproblems.hpp"
 
@@ -624,24 +624,9 @@ void random_sampling(RunState& run) {
 
 // Minimal puzzles (strategy `minimal`): a solution drawn with all its clues, clues put in a
 // random order until the spec's one-solution kind has one solution, then each taken back that
-// is not needed (grid::minimal_clues); the puzzle is then judged like any instance, so every
+// is not needed (minimal_clues_of); the puzzle is then judged like any instance, so every
 // bound of the spec (measures, difficulty) holds in what is printed. One seeded source, as for
 // `random`: the same seed gives the same puzzles however the run is split.
-// The first kind the spec bounds to exactly one solution (a puzzle's unique answer), if any:
-// what `minimal` keeps unique and where local search starts from a minimal puzzle.
-std::optional<std::string> unique_kind_of(const Spec& spec) {
-  for (const auto& [kind, bounds] : spec.bounds)
-    if (bounds.min == 1 && bounds.max == 1) return kind;
-  return std::nullopt;
-}
-
-// Whether `puzzle` has exactly one solution of `kind` (a count capped at 2, exact).
-bool has_one_solution(const Spec& spec, const Instance& puzzle, const std::string& kind,
-                      const Limits& limits) {
-  const Count count = spec.family->count(puzzle, kind, spec.solution_options, 2, limits);
-  return count.exact && count.value == 1;
-}
-
 void minimal_puzzles(RunState& run) {
   const Spec& spec = run.spec();
   const std::optional<std::string> unique_kind = unique_kind_of(spec);
@@ -657,14 +642,8 @@ void minimal_puzzles(RunState& run) {
                          "docs/adding-a-family.md); use random or search");
   sample(run, [&](Rng& rng) -> std::shared_ptr<const Instance> {
     const CluedSolution drawn = clues->clued_solution(spec.parameters, spec.instance, rng);
-    std::vector<bool> kept(drawn.clues, false);
-    const auto unique = [&] {
-      return has_one_solution(spec, *clues->with_clues(*drawn.full, kept), *unique_kind,
-                              run.limits());
-    };
-    grid::minimal_clues(
-        static_cast<int>(drawn.clues),
-        [&](int clue, bool on) { kept[static_cast<std::size_t>(clue)] = on; }, unique, rng);
+    const std::vector<bool> kept =
+        minimal_clues_of(spec, *clues, drawn, *unique_kind, run.limits(), rng);
     if (run.limits().expired()) return nullptr;  // a count cut short says nothing of minimality
     return clues->with_clues(*drawn.full, kept);
   });
@@ -723,11 +702,7 @@ SubproblemOutcome walk(RunState& run, std::size_t walker, std::size_t position) 
     if (clues) {
       moves.emplace(*clues, clues->clued_solution(spec.parameters, spec.instance, rng));
       if (unique_kind)
-        moves->minimise(
-            [&](const Instance& puzzle) {
-              return has_one_solution(spec, puzzle, *unique_kind, limits);
-            },
-            rng);
+        moves->accept(minimal_clues_of(spec, *clues, moves->start(), *unique_kind, limits, rng));
       current = moves->current();
     } else {
       current = family.random_instance(spec.parameters, spec.instance, spec.measure_bounds, rng);

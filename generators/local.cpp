@@ -3,7 +3,6 @@
 #include <algorithm>
 
 #include "difficulty.hpp"
-#include "grid/model.hpp"
 
 namespace puzzlegen {
 
@@ -84,15 +83,6 @@ std::vector<bool> ClueMoves::propose(Rng& rng) const {
   if (chosen != add) kept[given[rng.below(given.size())]] = false;
   if (chosen != remove) kept[open[rng.below(open.size())]] = true;
   return kept;
-}
-
-void ClueMoves::minimise(const std::function<bool(const Instance&)>& unique, Rng& rng) {
-  std::vector<bool> kept(kept_.size(), false);
-  grid::minimal_clues(
-      static_cast<int>(kept.size()),
-      [&](int clue, bool on) { kept[static_cast<std::size_t>(clue)] = on; },
-      [&] { return unique(*instance_of(kept)); }, rng);
-  kept_ = std::move(kept);
 }
 
 std::uint64_t walker_seed(std::uint64_t seed, std::size_t walker) {

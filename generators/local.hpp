@@ -55,10 +55,7 @@ class ClueMoves {
     return clues_.with_clues(*start_.full, kept);
   }
   void accept(std::vector<bool> kept) { kept_ = std::move(kept); }
-  // Starts from a minimal puzzle of the clued solution instead of all its clues (as strategy
-  // `minimal` makes them, grid::minimal_clues): `unique` says whether an instance has one
-  // solution.
-  void minimise(const std::function<bool(const Instance&)>& unique, Rng& rng);
+  const CluedSolution& start() const { return start_; }
 
  private:
   const Clues& clues_;

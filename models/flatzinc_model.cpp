@@ -164,22 +164,24 @@ void ModelSpace::branch_counted(const std::vector<Element>& counted,
       bool_counted(static_cast<std::size_t>(bv.size()));
   Gecode::IntVarArgs ints;
   Gecode::BoolVarArgs bools;
+  // Assigned variables are left out: each would be copied at every clone and looked at by
+  // every brancher and check, for nothing (a puzzle's givens, the Booleans they decided).
   for (const Element& e : counted) {
-    if (e.type == Element::Type::integer && !int_counted[static_cast<std::size_t>(e.index)]) {
-      int_counted[static_cast<std::size_t>(e.index)] = true;
-      ints << iv[e.index];
-    } else if (e.type == Element::Type::boolean &&
-               !bool_counted[static_cast<std::size_t>(e.index)]) {
-      bool_counted[static_cast<std::size_t>(e.index)] = true;
-      bools << bv[e.index];
+    const auto i = static_cast<std::size_t>(e.index);
+    if (e.type == Element::Type::integer && !int_counted[i]) {
+      int_counted[i] = true;
+      if (!iv[e.index].assigned()) ints << iv[e.index];
+    } else if (e.type == Element::Type::boolean && !bool_counted[i]) {
+      bool_counted[i] = true;
+      if (!bv[e.index].assigned()) bools << bv[e.index];
     }
   }
   Gecode::IntVarArgs rest_ints;
   Gecode::BoolVarArgs rest_bools;
   for (int i = 0; i < iv.size(); ++i)
-    if (!int_counted[static_cast<std::size_t>(i)]) rest_ints << iv[i];
+    if (!int_counted[static_cast<std::size_t>(i)] && !iv[i].assigned()) rest_ints << iv[i];
   for (int i = 0; i < bv.size(); ++i)
-    if (!bool_counted[static_cast<std::size_t>(i)]) rest_bools << bv[i];
+    if (!bool_counted[static_cast<std::size_t>(i)] && !bv[i].assigned()) rest_bools << bv[i];
   Gecode::IntVarArgs decisions = ints;
   for (const auto& b : bools) {
     Gecode::IntVar x(*this, 0, 1);
@@ -231,18 +233,33 @@ bool ModelSpace::assigned(const std::vector<Element>& counted) const {
 }
 
 void ModelSpace::fix(const Element& element, int value) {
+  // Through views, as a propagator narrows: a post function's bookkeeping (its post info,
+  // taken under a global lock) cost more than the narrowing, with a puzzle's data fixed per count.
   switch (element.type) {
     case Element::Type::integer:
-      Gecode::rel(*this, iv[element.index], Gecode::IRT_EQ, value);
+      if (Gecode::me_failed(Gecode::Int::IntView(iv[element.index]).eq(*this, value))) fail();
       break;
     case Element::Type::boolean:
-      if (value != 0 && value != 1)
+      if ((value != 0 && value != 1) ||
+          Gecode::me_failed(Gecode::Int::BoolView(bv[element.index]).eq(*this, value)))
         fail();
-      else
-        Gecode::rel(*this, bv[element.index], Gecode::IRT_EQ, value);
       break;
     case Element::Type::constant:
       if (value != element.value) fail();
+      break;
+  }
+}
+
+void ModelSpace::exclude(const Element& element, int value) {
+  switch (element.type) {
+    case Element::Type::integer:
+      if (Gecode::me_failed(Gecode::Int::IntView(iv[element.index]).nq(*this, value))) fail();
+      break;
+    case Element::Type::boolean:
+      if (value == 0 || value == 1) fix(element, 1 - value);
+      break;
+    case Element::Type::constant:
+      if (value == element.value) fail();
       break;
   }
 }
@@ -370,21 +387,24 @@ std::unique_ptr<ModelSpace> completion(const ModelSpace& space, const Limits& li
 
 }  // namespace
 
-Count count_assignments(ModelSpace& root, const std::vector<Element>& counted, std::uint64_t cap,
-                        const Limits& limits, const std::function<bool(const ModelSpace&)>& visit) {
+Count count_assignments(std::unique_ptr<ModelSpace> root, const std::vector<Element>& counted,
+                        std::uint64_t cap, const Limits& limits,
+                        const std::function<bool(const ModelSpace&)>& visit) {
   Count result;
-  root.branch_counted(counted);
-  if (root.status() == Gecode::SS_FAILED) return result;
+  // Propagated first, so that the branchers see only what is still open.
+  if (root->status() == Gecode::SS_FAILED) return result;
+  root->branch_counted(counted);
   bool cut = false;
   StopReason stopped = StopReason::none;
-  const SearchStats stats = enumerate<ModelSpace>(root, limits, [&](ModelSpace& space) {
-    if (!space.rest_assigned() && !completion(space, limits, stopped)) {
+  const SearchStats stats = enumerate<ModelSpace>(std::move(root), limits, [&](ModelSpace& space) {
+    std::unique_ptr<ModelSpace> whole;
+    if (!space.rest_assigned() && !(whole = completion(space, limits, stopped))) {
       if (stopped == StopReason::none) return true;  // no completion: not a solution
       cut = true;
       return false;
     }
     result.value += 1;
-    if ((visit && !visit(space)) || (cap != 0 && result.value >= cap)) {
+    if ((visit && !visit(whole ? *whole : space)) || (cap != 0 && result.value >= cap)) {
       cut = true;
       return false;
     }

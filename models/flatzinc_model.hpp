@@ -57,6 +57,8 @@ class ModelSpace : public Gecode::FlatZinc::FlatZincSpace {
   Gecode::IntVarArgs decisions() const { return decisions_; }
   // Fixes one element to `value` (fails the space when a constant differs).
   void fix(const Element& element, int value);
+  // Rules `value` out for one element (fails the space when that leaves nothing).
+  void exclude(const Element& element, int value);
   int value(const Element& element) const;  // of an assigned element
 
  private:
@@ -108,10 +110,10 @@ class CompiledModel {
 
 // The solutions of a space whose instance is fixed, counted as distinct assignments of
 // `counted`: each assignment is searched for one completion of the other variables.
-// `visit` (optional) receives each counted assignment's space and may stop the count by
-// returning false (the count is then "at least").
-Count count_assignments(ModelSpace& root, const std::vector<Element>& counted, std::uint64_t cap,
-                        const Limits& limits,
+// `visit` (optional) receives each counted assignment as a whole solution (every variable
+// assigned) and may stop the count by returning false (the count is then "at least").
+Count count_assignments(std::unique_ptr<ModelSpace> root, const std::vector<Element>& counted,
+                        std::uint64_t cap, const Limits& limits,
                         const std::function<bool(const ModelSpace&)>& visit = nullptr);
 
 // The first whole solution (counted variables and the rest assigned), or null; `stopped`

@@ -534,7 +534,7 @@ Count ModelFamily::count_with(const ModelInstance& instance, const KindModel& ki
   const Compiled& model = compiled(kind, instance.sizes(), library, Strength::counting);
   auto space = posed(model, instance);
   if (space->failed()) return Count{};
-  return count_assignments(*space, model.counted, cap, limits);
+  return count_assignments(std::move(space), model.counted, cap, limits);
 }
 
 Count ModelFamily::count(const ModelInstance& instance, const std::string& kind,
@@ -675,6 +675,61 @@ CluedSolution CluedModelFamily::clued_solution(const OptionValues& parameters, c
   CluedSolution out;
   out.clues = full->data().at(manifest().clues->data).size();
   out.full = std::move(full);
+  return out;
+}
+
+std::optional<OtherSolutions> ModelFamily::others_than(const ModelInstance& full,
+                                                       const std::vector<bool>& kept,
+                                                       int taken_back, const std::string& kind,
+                                                       const Limits& limits) const {
+  const DeclaredClues& clues = *manifest_->clues;
+  const Compiled& model =
+      compiled(kind_model(kind), full.sizes(), Library::gecode, Strength::counting);
+  const ModelVariable* solution = model.model->find(clues.solution);
+  const auto& given = full.data().at(clues.data);
+  if (!solution || solution->elements.size() != given.size()) return std::nullopt;
+  auto space = posed(model, *keeping(full, kept));
+  // No solution at all, or a limit: the count says so.
+  if (space->failed() || space->status() == Gecode::SS_FAILED) return std::nullopt;
+  OtherSolutions out;
+  const auto search = [&](std::unique_ptr<ModelSpace> root, std::uint64_t cap) {
+    return count_assignments(std::move(root), model.counted, cap, limits,
+                             [&](const ModelSpace& whole) {
+                               std::vector<bool> agrees(given.size());
+                               for (std::size_t c = 0; c < given.size(); ++c)
+                                 agrees[c] = whole.value(solution->elements[c]) == given[c];
+                               out.found.push_back(std::move(agrees));
+                               return true;
+                             });
+  };
+  const OtherSolutions undecided{false, {}};
+  if (taken_back < 0) {
+    const Count count = search(std::move(space), 2);
+    if (count.stopped != StopReason::none) return undecided;
+    if (count.value == 0) return std::nullopt;  // not even the full puzzle's: the count says so
+    if (count.value == 1) out.found.clear();    // the one found is the full puzzle's own
+    return out;
+  }
+  // The root propagated once serves both halves: solutions giving the clue taken back another
+  // value (any one shows the puzzle is not unique), then those keeping it.
+  const Element& clue = solution->elements[static_cast<std::size_t>(taken_back)];
+  const int value = given[static_cast<std::size_t>(taken_back)];
+  std::unique_ptr<ModelSpace> breaking(static_cast<ModelSpace*>(space->clone()));
+  breaking->exclude(clue, value);
+  if (!breaking->failed()) {
+    const Count count = search(std::move(breaking), 1);
+    if (count.stopped != StopReason::none) return undecided;
+    if (count.value > 0) return out;
+  }
+  // Where taking a clue away only adds solutions, exactly one keeps it (the full puzzle's own,
+  // as the puzzle with the clue was unique); counted all the same, since a model may read a clue
+  // for more than its solution variable's value (an empty one can even rule every solution out).
+  space->fix(clue, value);
+  if (space->failed()) return std::nullopt;
+  const Count count = search(std::move(space), 2);
+  if (count.stopped != StopReason::none) return undecided;
+  if (count.value == 0) return std::nullopt;
+  if (count.value == 1) out.found.clear();
   return out;
 }
 

@@ -103,6 +103,10 @@ class ModelFamily : public FamilyOf<ModelInstance>,
   // `full` with only the clues `kept`.
   std::unique_ptr<ModelInstance> keeping(const ModelInstance& full,
                                          const std::vector<bool>& kept) const;
+  // Clues::other_solutions for a family with clues.
+  std::optional<OtherSolutions> others_than(const ModelInstance& full,
+                                            const std::vector<bool>& kept, int taken_back,
+                                            const std::string& kind, const Limits& limits) const;
   Sizes sizes_of(const OptionValues& parameters) const;
   const Manifest& manifest() const { return *manifest_; }
 
@@ -131,6 +135,12 @@ class CluedModelFamily : public ModelFamily, public CluesOf<ModelInstance> {
   std::unique_ptr<Instance> with_clues(const ModelInstance& full,
                                        const std::vector<bool>& kept) const override {
     return keeping(full, kept);
+  }
+  std::optional<OtherSolutions> other_solutions(const ModelInstance& full,
+                                                const std::vector<bool>& kept, int taken_back,
+                                                const std::string& kind, const OptionValues&,
+                                                const Limits& limits) const override {
+    return others_than(full, kept, taken_back, kind, limits);
   }
 };
 

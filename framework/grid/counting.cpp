@@ -201,4 +201,23 @@ LatinCount count_latin(const LatinPuzzle& puzzle, std::uint64_t cap, const Limit
   return LatinCounter(puzzle.n, puzzle.boxes).count(puzzle, cap, limits);
 }
 
+OtherSolutions other_solutions(LatinCounter& counter, const LatinPuzzle& puzzle,
+                               const std::vector<int>& full, int taken_back, const Limits& limits) {
+  // With a cell taken back from a unique puzzle, another solution has another number there;
+  // otherwise two solutions are looked for, and one of them may be `full` itself.
+  const LatinCount found =
+      taken_back >= 0 ? counter.count(puzzle, 1, limits, 1,
+                                      {{taken_back, full[static_cast<std::size_t>(taken_back)]}})
+                      : counter.count(puzzle, 2, limits, 2);
+  OtherSolutions out;
+  out.decided = found.count.stopped == StopReason::none;
+  if (!out.decided || (taken_back < 0 && found.solutions.size() < 2)) return out;
+  for (const auto& solution : found.solutions) {
+    std::vector<bool> agrees(full.size());
+    for (std::size_t c = 0; c < full.size(); ++c) agrees[c] = solution[c] == full[c];
+    out.found.push_back(std::move(agrees));
+  }
+  return out;
+}
+
 }  // namespace puzzlegen::grid

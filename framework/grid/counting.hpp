@@ -61,4 +61,10 @@ class LatinCounter {
   LatinCount out_;
 };
 
+// Clues::other_solutions for a Latin puzzle whose clues are its cells' numbers (clue c: cell
+// c), taken from the solution `full`: solutions other than `full`, each told by the cells it
+// agrees with `full` on.
+OtherSolutions other_solutions(LatinCounter& counter, const LatinPuzzle& puzzle,
+                               const std::vector<int>& full, int taken_back, const Limits& limits);
+
 }  // namespace puzzlegen::grid

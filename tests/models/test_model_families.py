@@ -611,6 +611,37 @@ def valid_givens(most, n=4):
     return boards, completed
 
 
+def minimal_puzzles(runner):
+    """`strategy: minimal` (which asks the model family for other solutions rather than counting,
+    keeping those it found while added clues agree with them) prints puzzles that are unique and
+    minimal by a brute force: one whole grid matches the givens, and more than one once any
+    given is taken away. 4x4 Sudokus (boxes of 2x2) and 4x6 Takuzus."""
+    cases = (("sudoku", "sudoku-model", "box-rows: 2, box-columns: 2", "givens", 0,
+              latin_squares(4, (2, 2))),
+             ("takuzu", "takuzu", "rows: 4, columns: 6", "givens", -1, takuzu_solutions(4, 6)))
+    for folder, name, parameters, key, empty, solutions in cases:
+        spec = (f"puzzle: {name}\nparameters: {{{parameters}}}\n"
+                "solutions: {solution: {exactly: 1}}\n"
+                "generate: {instances: 25, strategy: minimal, seed: 4}\n")
+        puzzles, summary = generated(runner, os.path.join(MODELS, folder), spec)
+        if summary is None:
+            check(False, f"minimal {name}: {puzzles}")
+            continue
+        check(len(puzzles) == 25, f"minimal {name}: 25 puzzles, got {len(puzzles)}")
+        for puzzle in puzzles:
+            givens = puzzle[key]
+            count = sum(matches(g, givens, empty) for g in solutions)
+            check(count == 1, f"minimal {name} {givens}: {count} grids match, not 1")
+            for r, row in enumerate(givens):
+                for c, v in enumerate(row):
+                    if v == empty:
+                        continue
+                    fewer = [list(x) for x in givens]
+                    fewer[r][c] = empty
+                    check(sum(matches(g, fewer, empty) for g in solutions) > 1,
+                          f"minimal {name} {givens}: still unique without the given at {r}, {c}")
+
+
 def instance_model(runner):
     """A manifest's instance model (instance-model:) is what every printed instance meets: the
     exhaustive strategy prints exactly the valid instances (a brute force says which), the same
@@ -715,6 +746,7 @@ def main():
         print(f"peers done ({time.monotonic() - start:.1f} s)")
         counted_variables(runner, rng)
         drawn(runner)
+        minimal_puzzles(runner)
         instance_model(runner)
         grade_words(runner)
         bad_input(runner)

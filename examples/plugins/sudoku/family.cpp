@@ -3,6 +3,7 @@
 #include <gecode/minimodel.hh>
 
 #include <algorithm>
+#include <map>
 #include <numeric>
 
 #include "board.hpp"
@@ -344,6 +345,24 @@ class SudokuFamily final : public FamilyOf<Sudoku>,
     for (std::size_t c = 0; c < cells.size(); ++c)
       if (!kept[c]) cells[c] = 0;
     return std::make_unique<Sudoku>(full.box_rows(), full.box_columns(), std::move(cells));
+  }
+  // The minimal strategy asks this rather than counting to two: it keeps a second solution
+  // while it lasts, and after a given is taken back searches only grids that differ there.
+  std::optional<OtherSolutions> other_solutions(const Sudoku& full, const std::vector<bool>& kept,
+                                                int taken_back, const std::string&,
+                                                const OptionValues&,
+                                                const Limits& limits) const override {
+    const auto puzzle = with_clues(full, kept);
+    // A counter per shape and thread: building one costs more than a question.
+    thread_local std::map<std::pair<int, int>, grid::LatinCounter> counters;
+    const auto shape = std::pair{full.box_rows(), full.box_columns()};
+    auto found = counters.find(shape);
+    if (found == counters.end())
+      found = counters.try_emplace(shape, full.n(), boxes_of(full.box_rows(), full.box_columns()))
+                  .first;
+    return grid::other_solutions(found->second,
+                                 grid::latin_puzzle(static_cast<const Sudoku&>(*puzzle).board()),
+                                 full.board().cells, taken_back, limits);
   }
 
  private:

@@ -1,0 +1,60 @@
+#include "minimal.hpp"
+
+#include <algorithm>
+
+#include "grid/model.hpp"
+
+namespace puzzlegen {
+
+std::optional<std::string> unique_kind_of(const Spec& spec) {
+  for (const auto& [kind, bounds] : spec.bounds)
+    if (bounds.min == 1 && bounds.max == 1) return kind;
+  return std::nullopt;
+}
+
+bool has_one_solution(const Spec& spec, const Instance& puzzle, const std::string& kind,
+                      const Limits& limits) {
+  const Count count = spec.family->count(puzzle, kind, spec.solution_options, 2, limits);
+  return count.exact && count.value == 1;
+}
+
+std::vector<bool> minimal_clues_of(const Spec& spec, const Clues& clues, const CluedSolution& drawn,
+                                   const std::string& kind, const Limits& limits, Rng& rng) {
+  std::vector<bool> kept(drawn.clues, false);
+  // Other solutions found so far, each as the clues it agrees with: adding clues only removes
+  // solutions, so while one that differs from the drawn solution (a clue it breaks), or two,
+  // agree with every clue added since, the puzzle is known not to be unique without a search.
+  std::vector<std::vector<bool>> others;
+  const auto set = [&](int clue, bool on) {
+    const auto c = static_cast<std::size_t>(clue);
+    kept[c] = on;
+    if (on) std::erase_if(others, [&](const std::vector<bool>& agrees) { return !agrees[c]; });
+  };
+  const auto known_not_unique = [&] {
+    return others.size() >= 2 ||
+           std::any_of(others.begin(), others.end(), [](const std::vector<bool>& agrees) {
+             return std::find(agrees.begin(), agrees.end(), false) != agrees.end();
+           });
+  };
+  // Clues are taken back only from a unique puzzle, unless every clue was given and it still
+  // was not: then a taken-back clue tells nothing, and the question is asked whole.
+  bool given_unique = false;
+  const auto unique = [&](int taken_back) {
+    if (known_not_unique()) return false;
+    if (!given_unique) taken_back = -1;
+    if (const auto found = clues.other_solutions(*drawn.full, kept, taken_back, kind,
+                                                 spec.solution_options, limits)) {
+      if (!found->decided) return false;  // the caller sees the limit and drops the puzzle
+      others = found->found;
+      given_unique = given_unique || (taken_back < 0 && others.empty());
+      return others.empty();
+    }
+    const bool one = has_one_solution(spec, *clues.with_clues(*drawn.full, kept), kind, limits);
+    given_unique = given_unique || (taken_back < 0 && one);
+    return one;
+  };
+  grid::minimal_clues(static_cast<int>(drawn.clues), set, std::function<bool(int)>(unique), rng);
+  return kept;
+}
+
+}  // namespace puzzlegen
