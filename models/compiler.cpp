@@ -198,10 +198,12 @@ std::string cache_folder() {
 }
 
 std::string compile(const Manifest& manifest, const KindModel& kind,
-                    const std::map<std::string, std::int64_t>& sizes, Library library) {
+                    const std::map<std::string, std::int64_t>& sizes, Library library,
+                    bool implied) {
   const fs::path lib = library == Library::gecode ? gecode_library() : fs::path();
   std::string data;
   for (const auto& [name, value] : sizes) data += name + " = " + std::to_string(value) + ";\n";
+  if (!implied) data += "mzn_ignore_redundant_constraints = true;\n";
 
   Hash hash;
   hash.add("puzzlegen model cache 1");

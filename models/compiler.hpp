@@ -17,11 +17,14 @@ namespace puzzlegen::models {
 // (no globals: a second model of the same rules, for verify).
 enum class Library { gecode, standard };
 
-// The FlatZinc of `kind`'s model with these size parameters. Throws InputError at the model's
-// file:line:col with MiniZinc's message when the model does not compile, and naming the Debian
-// package when `minizinc` is missing.
+// The FlatZinc of `kind`'s model with these size parameters; without `implied`, constraints
+// the model wraps in implied_constraint(...) (or redundant_constraint) are left out (MiniZinc's
+// mzn_ignore_redundant_constraints), so that a grade measures the rules alone. Throws
+// InputError at the model's file:line:col with MiniZinc's message when the model does not
+// compile, and naming the Debian package when `minizinc` is missing.
 std::string compile(const Manifest& manifest, const KindModel& kind,
-                    const std::map<std::string, std::int64_t>& sizes, Library library);
+                    const std::map<std::string, std::int64_t>& sizes, Library library,
+                    bool implied = true);
 
 // The cache folder: $PUZZLEGEN_CACHE_DIR, else $XDG_CACHE_HOME/puzzlegen/models, else
 // ~/.cache/puzzlegen/models ("" when none can be named: nothing is cached).

@@ -332,8 +332,11 @@ const ModelFamily::Compiled& ModelFamily::compiled(const KindModel& kind, const 
   const std::string model_file = (std::filesystem::path(manifest_->folder) / kind.model).string();
   auto c = std::make_unique<Compiled>();
   try {
+    // A grade's rungs propagate the rules as written: constraints the model marks as implied
+    // help counting, and would make a puzzle look easier than a person finds it.
+    const bool grading = strength != Strength::as_posted && strength != Strength::counting;
     c->model = std::make_unique<CompiledModel>(
-        with_strength(compile(*manifest_, kind, sizes, library), strength), model_file);
+        with_strength(compile(*manifest_, kind, sizes, library, !grading), strength), model_file);
   } catch (const InputError&) {
     throw;  // located by the compiler
   } catch (const std::runtime_error& e) {

@@ -22,6 +22,9 @@ as the model's data and solutions:
   SPECS       {size: spec parameters}: sizes puzzlegen generates unique puzzles of, for sgt
   STRATEGY    optional: how it generates them (default minimal; a family without clues names
               random or local)
+  WITHIN      optional: the specs' `instance:` bounds, such as a grade sgt's solver reaches
+              ({"difficulty": {"max": "easy"}} where it has no search); without it, sgt's
+              solver may give up and GIVES_UP must say why
 
 The check:
 a. Every corpus puzzle (sgt's own, made by --make-corpus with fixed seeds) has exactly one
@@ -257,6 +260,8 @@ def generated_for_sgt(peer, pg):
         spec = {"puzzle": peer.FAMILY, "parameters": parameters,
                 "solutions": {"solution": {"exactly": 1}},
                 "generate": {"instances": GENERATED, "strategy": strategy, "seed": 1}}
+        if getattr(peer, "WITHIN", None):
+            spec["instance"] = peer.WITHIN
         path = pg.write(spec)
         done = pg.run("generate", path, "--format", "json", "--time-limit", "120s")
         check(done.returncode == 0, f"generate {size}: {done.stderr.strip()}")
@@ -275,8 +280,10 @@ def generated_for_sgt(peer, pg):
                 check(getattr(peer, "GIVES_UP", None), f"{size} {game}: sgt's solver gave up")
                 continue
             check(ours == theirs, f"{size} {game}: puzzlegen's solution {ours}, sgt's {theirs}")
+        within = f", within {peer.WITHIN}" if getattr(peer, "WITHIN", None) else ""
         print(f"sgt-{peer.GAME} {size}: {len(instances) - len(gave_up)} of {len(instances)} "
-              f"unique puzzles from puzzlegen ({strategy}) solved by sgt to puzzlegen's solution" +
+              f"unique puzzles from puzzlegen ({strategy}{within}) solved by sgt to puzzlegen's "
+              "solution" +
               (f"; sgt's solver gave up on {' '.join(gave_up)} ({peer.GIVES_UP})" if gave_up else ""))
 
 
