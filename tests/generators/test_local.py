@@ -12,7 +12,9 @@ whose clues the walkers move:
 
 And on Instant Insanity, built in, whose own moves (Family::neighbour: two faces of a cube
 swapped, or a face given another colour) the walkers make: the same instances on 1 and 3
-threads, each re-checked; a family with neither clues nor moves (the 36 Cube) is exit 2. The Sudoku part is skipped when minizinc is not installed.
+threads, each re-checked; a family with neither clues nor moves (the 36 Cube) is exit 2. And a
+bound on the grade (Mosaic, at least hard) met by every printed puzzle. The model family parts
+are skipped when minizinc is not installed.
 
 Usage: test_local.py PUZZLEGEN SOURCE_DIR SCRATCH_DIR
 """
@@ -90,6 +92,40 @@ def family_moves(puzzlegen, scratch):
           f"{refused.stderr.strip()}")
 
 
+HARD_MOSAIC = """puzzle: mosaic
+parameters: {rows: 5, columns: 5}
+solutions: {solution: {exactly: 1}}
+instance: {difficulty: DIFFICULTY}
+generate: {strategy: local, instances: 4, seed: 5, walkers: 4, steps: 300}
+"""
+
+
+def grade_bound(puzzlegen, source, scratch):
+    """A bound on the grade steers the walk: 5x5 Mosaics of at least `hard` (the model family in
+    examples/models/mosaic, whose puzzles are mostly easier when drawn), each re-checked against
+    the spec and refused by the opposite bound."""
+    family = os.path.join(source, "examples", "models", "mosaic")
+    paths = {}
+    for name, bound in (("hard", "{min: hard}"), ("easier", "{max: medium}")):
+        paths[name] = os.path.join(scratch, f"mosaic-{name}.yaml")
+        with open(paths[name], "w") as f:
+            f.write(HARD_MOSAIC.replace("DIFFICULTY", bound))
+    done = run(puzzlegen, family, "generate", paths["hard"], "--format", "json")
+    found, summary = records_of(done.stdout)
+    check(done.returncode == 0 and len(found) == 4,
+          f"Mosaic, difficulty at least hard: 4 puzzles in 300 steps a walker, exit "
+          f"{done.returncode}, {len(found)} found, {summary.get('local')}")
+    for i, record in enumerate(found):
+        path = os.path.join(scratch, f"mosaic-hard-{i}.json")
+        with open(path, "w") as f:
+            json.dump(record["instance"], f)
+        kept = run(puzzlegen, family, "check", path, "--spec", paths["hard"])
+        refused = run(puzzlegen, family, "check", path, "--spec", paths["easier"])
+        check(kept.returncode == 0 and refused.returncode != 0,
+              f"Mosaic {i}: meets difficulty at least hard (exit {kept.returncode}) and not at "
+              f"most medium (exit {refused.returncode})")
+
+
 def main():
     puzzlegen, source, scratch = sys.argv[1], sys.argv[2], sys.argv[3]
     os.makedirs(scratch, exist_ok=True)
@@ -97,6 +133,7 @@ def main():
     if shutil.which("minizinc") is None:
         print("the Sudoku part is skipped: minizinc is not installed")
         return 1 if failures else 0
+    grade_bound(puzzlegen, source, scratch)
     family = os.path.join(source, "examples", "models", "sudoku")
 
     def spec_file(name, most, steps, extra=""):
