@@ -13,7 +13,7 @@ whose clues the walkers move:
 And on Instant Insanity, built in, whose own moves (Family::neighbour: two faces of a cube
 swapped, or a face given another colour) the walkers make: the same instances on 1 and 3
 threads, each re-checked; a family with neither clues nor moves (the 36 Cube) is exit 2. And a
-bound on the grade (Mosaic, at least hard) met by every printed puzzle. The model family parts
+bound on the grade (Mosaic, at least hard) that every printed puzzle meets. The model family parts
 are skipped when minizinc is not installed.
 
 Usage: test_local.py PUZZLEGEN SOURCE_DIR SCRATCH_DIR
@@ -101,9 +101,9 @@ generate: {strategy: local, instances: 4, seed: 5, walkers: 4, steps: 300}
 
 
 def grade_bound(puzzlegen, source, scratch):
-    """A bound on the grade steers the walk: 5x5 Mosaics of at least `hard` (the model family in
-    examples/models/mosaic, whose puzzles are mostly easier when drawn), each re-checked against
-    the spec and refused by the opposite bound."""
+    """A bound on the grade, which the walk's score measures: 5x5 Mosaics of at least `hard`
+    (the model family in examples/models/mosaic), each re-checked against the spec and refused
+    by the opposite bound, so that the score's grade and the judge's agree."""
     family = os.path.join(source, "examples", "models", "mosaic")
     paths = {}
     for name, bound in (("hard", "{min: hard}"), ("easier", "{max: medium}")):
