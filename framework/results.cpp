@@ -6,6 +6,7 @@
 #include <set>
 
 #include "files.hpp"
+#include "spill.hpp"
 
 namespace puzzlegen {
 
@@ -173,91 +174,172 @@ bool read_shard_record(const std::string& text, const std::string& path, std::si
   return true;
 }
 
-ResultFile read_lines(std::istream& in, const std::string& path) {
-  ResultFile result;
-  result.file = path;
-  bool have_summary = false;
+}  // namespace
+
+// A result's lines read one at a time: records, and the summary line, which must be the last.
+struct ResultReader::Lines {
+  Lines(const std::filesystem::path& source, std::string name)
+      : path(std::move(name)), in(source, std::ios::binary) {
+    if (!in) throw InputError({path, 0, 0}, "", "cannot read the file");
+  }
+
+  // The next record, false at the end of the file; a summary line on the way is kept.
+  bool next(ResultRecord& record) {
+    while (std::getline(in, text)) {
+      const std::uint64_t start = offset;
+      offset += text.size() + 1;
+      ++line;
+      if (text.empty()) continue;
+      const JsonFields none(Json::object(), path, line);
+      if (have_summary) none.fail("", "lines after the summary: not the output of one run");
+      record = ResultRecord();
+      record.offset = start;
+      if (read_shard_record(text, path, line, record)) return true;
+      Json json;
+      try {
+        json = Json::parse(text);
+      } catch (const Json::exception&) {
+        none.fail("", "not JSON: results are written as JSON Lines (generate, merge)");
+      }
+      if (!json.is_object()) none.fail("", "expected a JSON object");
+      if (const auto it = json.find("summary"); it != json.end()) {
+        if (!it->is_object()) none.fail("summary", "expected an object");
+        summary = *it;
+        summary_line = line;
+        have_summary = true;
+        continue;
+      }
+      const JsonFields f(json, path, line);
+      record.line = line;
+      if (f.find("subproblem")) {
+        record.subproblem = f.count("subproblem");
+        record.key = f.key(f.at("key", "a list of integers"), "key");
+        json.erase("subproblem");
+        json.erase("key");
+      }
+      if (const Json* size = f.find("class-size"))
+        if (!(record.class_size = natural_from_json(*size)))
+          f.fail("class-size", "expected a whole number");
+      record.body = json.dump();
+      return true;
+    }
+    if (in.bad()) throw InputError({path, static_cast<int>(line), 0}, "", "cannot read the file");
+    return false;
+  }
+
+  void seek(std::uint64_t to, std::size_t at_line) {
+    if (to != offset || !in.good()) {
+      in.clear();
+      in.seekg(static_cast<std::streamoff>(to));
+      offset = to;
+    }
+    line = at_line - 1;
+    have_summary = false;
+  }
+
+  std::string path;  // the file's name in messages
+  std::ifstream in;
   std::string text;
   std::size_t line = 0;
-  while (std::getline(in, text)) {
-    ++line;
-    if (text.empty()) continue;
-    const JsonFields none(Json::object(), path, line);
-    if (have_summary) none.fail("", "lines after the summary: not the output of one run");
-    ResultRecord record;
-    if (read_shard_record(text, path, line, record)) {
-      result.records.push_back(std::move(record));
-      continue;
-    }
-    Json json;
-    try {
-      json = Json::parse(text);
-    } catch (const Json::exception&) {
-      none.fail("", "not JSON: results are written as JSON Lines (generate, merge)");
-    }
-    if (!json.is_object()) none.fail("", "expected a JSON object");
-    if (const auto it = json.find("summary"); it != json.end()) {
-      if (!it->is_object()) none.fail("summary", "expected an object");
-      result.summary = *it;
-      result.summary_line = line;
-      have_summary = true;
-      continue;
-    }
-    const JsonFields f(json, path, line);
-    record.line = line;
-    if (f.find("subproblem")) {
-      record.subproblem = f.count("subproblem");
-      record.key = f.key(f.at("key", "a list of integers"), "key");
-      json.erase("subproblem");
-      json.erase("key");
-    }
-    if (const Json* size = f.find("class-size"))
-      if (!(record.class_size = natural_from_json(*size)))
-        f.fail("class-size", "expected a whole number");
-    record.body = json.dump();
-    result.records.push_back(std::move(record));
+  std::uint64_t offset = 0;  // of the next line
+  bool have_summary = false;
+  Json summary;
+  std::size_t summary_line = 0;
+};
+
+ResultReader::ResultReader(const ResultFile& file)
+    : lines_(std::make_unique<Lines>(file.source, file.file)) {}
+
+ResultReader::~ResultReader() = default;
+
+bool ResultReader::next(ResultRecord& record) {
+  return lines_->next(record);
+}
+
+ResultRecord ResultReader::at(std::uint64_t offset, std::size_t line) {
+  lines_->seek(offset, line);
+  ResultRecord record;
+  if (!lines_->next(record) || record.line != line)
+    throw InputError({lines_->path, static_cast<int>(line), 0}, "",
+                     "the file changed while it was read");
+  return record;
+}
+
+namespace {
+
+// Reads the whole file once, checking every line, and keeps what describes it.
+ResultFile scan_lines(const std::filesystem::path& source, const std::string& path,
+                      const EachRecord& each) {
+  ResultFile result;
+  result.file = path;
+  result.source = source;
+  ResultReader::Lines lines(source, path);
+  ResultRecord record, last;
+  // A shard's records all say where they were found; no one else's do: the first of either.
+  std::optional<std::size_t> first_placed, first_unplaced;
+  while (lines.next(record)) {
+    ++result.records;
+    auto& first = record.subproblem ? first_placed : first_unplaced;
+    if (!first) first = record.line;
+    if (each) each(record);
+    std::swap(last, record);
   }
-  if (!have_summary)
-    throw InputError({path, static_cast<int>(line), 0}, "summary",
+  if (!lines.have_summary)
+    throw InputError({path, static_cast<int>(lines.line), 0}, "summary",
                      "no summary line: the run was cut off before it finished; run it again");
+  result.summary = std::move(lines.summary);
+  result.summary_line = lines.summary_line;
+  if (result.records > 0) result.last = std::move(last);
   if (result.summary.contains("shard")) {
     result.kind = ResultKind::shard;
     result.manifest = read_manifest(result.summary, path, result.summary_line);
   } else if (result.summary.contains("shards")) {
     result.kind = ResultKind::merged;
   }
-  // A shard's records all say where they were found; no one else's do.
-  for (const ResultRecord& record : result.records)
-    if (record.subproblem.has_value() != (result.kind == ResultKind::shard))
-      JsonFields(Json::object(), path, record.line)
-          .fail("subproblem", result.kind == ResultKind::shard
-                                  ? "missing: every record of a shard says where it was found"
+  const bool shard = result.kind == ResultKind::shard;
+  if (const auto wrong = shard ? first_unplaced : first_placed)
+    JsonFields(Json::object(), path, *wrong)
+        .fail("subproblem", shard ? "missing: every record of a shard says where it was found"
                                   : "a shard's record, but the summary is not a shard's manifest");
   return result;
 }
 
 }  // namespace
 
-ResultFile read_result(const std::string& path) {
-  if (path == "-") return read_lines(std::cin, "<standard input>");
+ResultFile read_result(const std::string& path, const std::filesystem::path& folder,
+                       const EachRecord& each) {
+  if (path == "-") {
+    // Copied first, so that it can be read again like any file.
+    const std::filesystem::path copy = folder / "standard-input.jsonl";
+    {
+      std::ofstream out(copy, std::ios::binary | std::ios::trunc);
+      std::vector<char> buffer(1 << 16);
+      while (std::cin.read(buffer.data(), static_cast<std::streamsize>(buffer.size())) ||
+             std::cin.gcount() > 0)
+        out.write(buffer.data(), std::cin.gcount());
+      out.close();
+      if (!out)
+        throw OutputError("cannot copy standard input to " + copy.string() +
+                          " (the temporary folder is TMPDIR, else /tmp)");
+    }
+    return scan_lines(copy, "<standard input>", each);
+  }
   check_input_file(path, "a result");  // results may be large: no size limit
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError({path, 0, 0}, "", "cannot read the file");
-  return read_lines(in, path);
+  return scan_lines(path, path, each);
 }
 
-ResultFile read_shard(const std::string& path) {
+ResultFile read_shard(const std::string& path, const EachRecord& each) {
   check_input_file(path, "a shard's output");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError({path, 0, 0}, "", "cannot read the file");
   // A plain run's output names its first record, as the one that is not a shard's.
   const std::string not_a_shard =
       "missing: not a shard's output; run each shard with generate --shard K/N";
-  ResultFile shard = read_lines(in, path);
+  std::optional<std::size_t> first;
+  ResultFile shard = scan_lines(path, path, [&](const ResultRecord& record) {
+    if (!first) first = record.line;
+    if (each) each(record);
+  });
   if (shard.kind != ResultKind::shard) {
-    if (!shard.records.empty())
-      throw InputError({path, static_cast<int>(shard.records.front().line), 0}, "subproblem",
-                       not_a_shard);
+    if (first) throw InputError({path, static_cast<int>(*first), 0}, "subproblem", not_a_shard);
     throw InputError({path, static_cast<int>(shard.summary_line), 0}, "summary.shard", not_a_shard);
   }
   return shard;
@@ -329,21 +411,100 @@ const ResultFile* best_shard(const Manifest& run_manifest,
   return best;
 }
 
-std::vector<const ResultRecord*> records_in_run_order(
-    const Manifest& run_manifest, const std::map<unsigned, const ResultFile*>& shards) {
-  std::vector<const ResultRecord*> all;
-  for (const auto& [k, shard] : shards)
-    for (const auto& record : shard->records) all.push_back(&record);
-  std::stable_sort(all.begin(), all.end(), [](const ResultRecord* a, const ResultRecord* b) {
-    return *a->subproblem < *b->subproblem;
-  });
-  std::vector<const ResultRecord*> records;
-  std::set<std::vector<int>> emitted;
-  for (const ResultRecord* record : all) {
-    if (run_manifest.wanted && records.size() >= *run_manifest.wanted) break;
-    if (emitted.insert(*record->key).second) records.push_back(record);
+struct RunRecords::State {
+  // Where a shard's record lies, in the order one process prints it: by subproblem, then by
+  // shard (the order of the shards' map) and by place in its file.
+  struct RunPlace {
+    std::uint64_t subproblem = 0, offset = 0, line = 0;
+    std::uint64_t shard = 0;
+    bool operator<(const RunPlace& o) const {
+      if (subproblem != o.subproblem) return subproblem < o.subproblem;
+      if (shard != o.shard) return shard < o.shard;
+      return offset < o.offset;
+    }
+  };
+  std::optional<std::uint64_t> wanted;
+  std::vector<const ResultFile*> shards;  // by RunPlace::shard
+  const ResultFile* best = nullptr;       // with an objective
+  std::unique_ptr<ExternalSort<RunPlace>> order;
+  // The places, in order, of records whose class an earlier record has.
+  std::unique_ptr<ExternalSort<std::uint64_t>> repeated;
+  // Readers of the shards' files, opened as needed; at most kOpen at once (the least recently
+  // opened is closed first), since a run may have more shards than a process may open files.
+  static constexpr std::size_t kOpen = 256;
+  std::vector<std::unique_ptr<ResultReader>> readers;
+  std::vector<std::size_t> opened;
+
+  ResultRecord record_at(const RunPlace& place) {
+    auto& reader = readers[place.shard];
+    if (!reader) {
+      if (opened.size() == kOpen) {
+        readers[opened.front()].reset();
+        opened.erase(opened.begin());
+      }
+      reader = std::make_unique<ResultReader>(*shards[place.shard]);
+      opened.push_back(place.shard);
+    }
+    return reader->at(place.offset, place.line);
   }
-  return records;
+};
+
+RunRecords::RunRecords(const Manifest& run_manifest,
+                       const std::map<unsigned, const ResultFile*>& shards,
+                       const std::filesystem::path& folder, std::size_t memory)
+    : state_(std::make_unique<State>()) {
+  State& s = *state_;
+  s.wanted = run_manifest.wanted;
+  if (run_manifest.objective) {
+    s.best = best_shard(run_manifest, shards);
+    size_ = s.best && s.best->last ? 1 : 0;
+    return;
+  }
+  s.order = std::make_unique<ExternalSort<State::RunPlace>>(folder, "run-order", memory / 2);
+  for (const auto& [k, shard] : shards) {
+    ResultReader reader(*shard);
+    ResultRecord record;
+    while (reader.next(record))
+      s.order->add({*record.subproblem, record.offset, record.line, s.shards.size()});
+    s.shards.push_back(shard);
+  }
+  s.readers.resize(s.shards.size());
+  // Each class once: the first record of a key, in this order, is kept.
+  DuplicateKeys keys(folder, "run-keys", memory / 2);
+  s.order->for_each([&](const State::RunPlace& place) { keys.add(*s.record_at(place).key, ""); });
+  s.repeated = std::make_unique<ExternalSort<std::uint64_t>>(folder, "run-repeated", memory / 16);
+  keys.for_each_duplicate([&](const DuplicateKeys::Duplicate& d) { s.repeated->add(d.item); });
+  const std::uint64_t distinct = s.order->size() - s.repeated->size();
+  size_ = s.wanted ? std::min(*s.wanted, distinct) : distinct;
+}
+
+RunRecords::~RunRecords() = default;
+
+void RunRecords::for_each(const std::function<void(const ResultFile&, ResultRecord&)>& each) {
+  State& s = *state_;
+  if (s.best) {
+    if (s.best->last) {
+      ResultRecord record = *s.best->last;
+      each(*s.best, record);
+    }
+    return;
+  }
+  if (!s.order) return;
+  auto repeated = s.repeated->read();
+  const std::uint64_t* next_repeated = repeated.next();
+  auto places = s.order->read();
+  std::uint64_t emitted = 0;
+  for (std::uint64_t at = 0; emitted < size_; ++at) {
+    const State::RunPlace* place = places.next();
+    if (!place) break;
+    if (next_repeated && *next_repeated == at) {
+      next_repeated = repeated.next();
+      continue;
+    }
+    ResultRecord record = s.record_at(*place);
+    each(*s.shards[place->shard], record);
+    ++emitted;
+  }
 }
 
 ShardCoverage shard_coverage(const Manifest& run_manifest,
