@@ -32,15 +32,28 @@ using ShardFile = ResultFile;
 // contradicts itself or a record from another shard's subproblems would make merge prove what
 // was never searched.
 ShardFile read_checked_shard(const std::string& path) {
-  ShardFile shard = read_shard(path);
+  // The records are judged against the manifest on the file's last line as they are read; what
+  // is wrong is said once the whole file is read and its manifest checked, as before.
+  const std::optional<Manifest> last = peek_manifest(path);
+  std::optional<std::pair<std::size_t, std::string>> outside;
+  ShardFile shard = read_shard(path, [&](const Record& record) {
+    if (last && !outside)
+      if (const auto why = outside_share(*last, *record.subproblem))
+        outside.emplace(record.line, *why);
+  });
   const auto problems = manifest_contradictions(shard.manifest);
   if (!problems.empty())
     throw InputError({path, static_cast<int>(shard.manifest.line), 0}, problems.front().field,
                      problems.front().message);
-  ResultReader reader(shard);
-  for (Record record; reader.next(record);)
-    if (const auto why = outside_share(shard.manifest, *record.subproblem))
-      throw InputError({path, static_cast<int>(record.line), 0}, "subproblem", *why);
+  if (!last || last->raw != shard.manifest.raw) {  // the file changed: read it again
+    outside.reset();
+    ResultReader reader(shard);
+    for (Record record; !outside && reader.next(record);)
+      if (const auto why = outside_share(shard.manifest, *record.subproblem))
+        outside.emplace(record.line, *why);
+  }
+  if (outside)
+    throw InputError({path, static_cast<int>(outside->first), 0}, "subproblem", outside->second);
   return shard;
 }
 

@@ -4,6 +4,7 @@
 #include <fstream>
 #include <iostream>
 #include <set>
+#include <string_view>
 
 #include "files.hpp"
 #include "spill.hpp"
@@ -135,28 +136,89 @@ Manifest read_manifest(const Json& summary, const std::string& file, std::size_t
   return m;
 }
 
+// A file's size and time of last change, to tell whether it changed since it was read.
+std::pair<std::uintmax_t, std::filesystem::file_time_type> file_state(
+    const std::filesystem::path& file) {
+  std::error_code error;
+  const auto bytes = std::filesystem::file_size(file, error);
+  const auto modified = std::filesystem::last_write_time(file, error);
+  return {error ? 0 : bytes, error ? std::filesystem::file_time_type() : modified};
+}
+
+// The end of a shard's record as generate writes it, `,"subproblem":N,"key":[...]}`, read
+// without a JSON parser (it was most of the time merge took to read a shard); false for
+// anything else (spaces, a number JSON or the checks below would read otherwise), which is
+// then read as JSON.
+bool read_written_tail(std::string_view tail, std::uint64_t& subproblem, std::vector<int>& key) {
+  std::size_t at = 0;
+  const auto literal = [&](std::string_view word) {
+    if (tail.substr(at, word.size()) != word) return false;
+    at += word.size();
+    return true;
+  };
+  // Digits with no leading zero, at most `max`.
+  const auto digits = [&](std::uint64_t max, std::uint64_t& value) {
+    const std::size_t start = at;
+    value = 0;
+    while (at < tail.size() && tail[at] >= '0' && tail[at] <= '9') {
+      const auto digit = static_cast<std::uint64_t>(tail[at] - '0');
+      if (value > (max - digit) / 10) return false;
+      value = value * 10 + digit;
+      ++at;
+    }
+    return at > start && (tail[start] != '0' || at == start + 1);
+  };
+  if (!literal(",\"subproblem\":") || !digits(UINT64_MAX, subproblem) || !literal(",\"key\":["))
+    return false;
+  key.clear();
+  if (!literal("]")) {
+    do {
+      const bool negative = literal("-");
+      std::uint64_t value = 0;
+      if (!digits(negative ? std::uint64_t{1} << 31 : INT32_MAX, value) || (negative && value == 0))
+        return false;
+      key.push_back(negative ? static_cast<int>(-static_cast<std::int64_t>(value))
+                             : static_cast<int>(value));
+    } while (literal(","));
+    if (!literal("]")) return false;
+  }
+  return literal("}") && at == tail.size();
+}
+
 // A record that a shard wrote: the record one process prints with two fields appended. It is
 // kept as text (checked to be JSON) rather than parsed whole and written again, which is most
 // of the time merge takes on a large census. False when `text` is not written that way.
+// `checked`: the file was read through before, its every line checked, and has not changed
+// since; the record's text is then not checked again to be JSON.
 bool read_shard_record(const std::string& text, const std::string& path, std::size_t line,
-                       ResultRecord& record) {
+                       ResultRecord& record, bool checked) {
   const auto cut = text.rfind(",\"subproblem\":");
   if (text.rfind("{\"instance\":", 0) != 0 || cut == std::string::npos) return false;
   const JsonFields none(Json::object(), path, line);
+  std::uint64_t subproblem = 0;
+  std::vector<int> key;
+  const bool written = read_written_tail(std::string_view(text).substr(cut), subproblem, key);
   Json tail;
-  try {
-    tail = Json::parse("{" + text.substr(cut + 1));
-  } catch (const Json::exception&) {
-    none.fail("", "not JSON: results are written as JSON Lines (generate, merge)");
+  if (!written) {
+    try {
+      tail = Json::parse("{" + text.substr(cut + 1));
+    } catch (const Json::exception&) {
+      none.fail("", "not JSON: results are written as JSON Lines (generate, merge)");
+    }
   }
   std::string body = text.substr(0, cut) + "}";
-  if (!Json::accept(body))
+  if (!checked && !Json::accept(body))
     none.fail("", "not JSON: results are written as JSON Lines (generate, merge)");
-  const JsonFields f(tail, path, line);
-  if (tail.size() != 2) f.fail("key", "expected the record to end with subproblem and key");
   record.line = line;
-  record.subproblem = f.count("subproblem");
-  record.key = f.key(f.at("key", "a list of integers"), "key");
+  if (written) {
+    record.subproblem = subproblem;
+    record.key = std::move(key);
+  } else {
+    const JsonFields f(tail, path, line);
+    if (tail.size() != 2) f.fail("key", "expected the record to end with subproblem and key");
+    record.subproblem = f.count("subproblem");
+    record.key = f.key(f.at("key", "a list of integers"), "key");
+  }
   // The class size is the record's last field (a quote inside a JSON string is escaped, so the
   // pattern cannot come from a name).
   const std::string field = ",\"class-size\":";
@@ -178,8 +240,8 @@ bool read_shard_record(const std::string& text, const std::string& path, std::si
 
 // A result's lines read one at a time: records, and the summary line, which must be the last.
 struct ResultReader::Lines {
-  Lines(const std::filesystem::path& source, std::string name)
-      : path(std::move(name)), in(source, std::ios::binary) {
+  Lines(const std::filesystem::path& source, std::string name, bool checked = false)
+      : path(std::move(name)), in(source, std::ios::binary), checked(checked) {
     if (!in) throw InputError({path, 0, 0}, "", "cannot read the file");
   }
 
@@ -194,7 +256,7 @@ struct ResultReader::Lines {
       if (have_summary) none.fail("", "lines after the summary: not the output of one run");
       record = ResultRecord();
       record.offset = start;
-      if (read_shard_record(text, path, line, record)) return true;
+      if (read_shard_record(text, path, line, record, checked)) return true;
       Json json;
       try {
         json = Json::parse(text);
@@ -239,6 +301,7 @@ struct ResultReader::Lines {
 
   std::string path;  // the file's name in messages
   std::ifstream in;
+  bool checked = false;  // read through and checked before (read_shard_record)
   std::string text;
   std::size_t line = 0;
   std::uint64_t offset = 0;  // of the next line
@@ -247,8 +310,13 @@ struct ResultReader::Lines {
   std::size_t summary_line = 0;
 };
 
-ResultReader::ResultReader(const ResultFile& file)
-    : lines_(std::make_unique<Lines>(file.source, file.file)) {}
+ResultReader::ResultReader(const ResultFile& file) {
+  // Read again only as it was read through: a file that changed since is read through again
+  // by the next command, not half-trusted by this one.
+  if (file_state(file.source) != file.state)
+    throw InputError({file.file, 0, 0}, "", "the file changed while it was read");
+  lines_ = std::make_unique<Lines>(file.source, file.file, true);
+}
 
 ResultReader::~ResultReader() = default;
 
@@ -273,6 +341,7 @@ ResultFile scan_lines(const std::filesystem::path& source, const std::string& pa
   ResultFile result;
   result.file = path;
   result.source = source;
+  result.state = file_state(source);
   ResultReader::Lines lines(source, path);
   ResultRecord record, last;
   // A shard's records all say where they were found; no one else's do: the first of either.
@@ -343,6 +412,38 @@ ResultFile read_shard(const std::string& path, const EachRecord& each) {
     throw InputError({path, static_cast<int>(shard.summary_line), 0}, "summary.shard", not_a_shard);
   }
   return shard;
+}
+
+std::optional<Manifest> peek_manifest(const std::string& path) {
+  std::ifstream in(path, std::ios::binary | std::ios::ate);
+  if (!in) return std::nullopt;
+  // Read back from the end, a block at a time, to the line break before the last line.
+  std::string last;
+  std::streamoff end = in.tellg();
+  std::vector<char> block(1 << 12);
+  while (end > 0) {
+    const std::streamoff size = std::min<std::streamoff>(end, 1 << 12);
+    in.seekg(end - size);
+    if (!in.read(block.data(), size)) return std::nullopt;
+    last.insert(0, block.data(), static_cast<std::size_t>(size));
+    end -= size;
+    const auto content = last.find_last_not_of("\r\n");
+    if (content != std::string::npos && last.rfind('\n', content) != std::string::npos) break;
+  }
+  const auto content = last.find_last_not_of("\r\n");
+  if (content == std::string::npos) return std::nullopt;
+  const auto start = last.rfind('\n', content);
+  try {
+    const Json json = Json::parse(last.substr(start == std::string::npos ? 0 : start + 1));
+    if (!json.is_object() || !json.contains("summary") || !json["summary"].is_object() ||
+        !json["summary"].contains("shard"))
+      return std::nullopt;
+    return read_manifest(json["summary"], path, 0);
+  } catch (const Json::exception&) {
+    return std::nullopt;
+  } catch (const InputError&) {
+    return std::nullopt;
+  }
 }
 
 std::vector<FieldProblem> manifest_contradictions(const Manifest& m) {

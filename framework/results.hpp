@@ -15,6 +15,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "error.hpp"
@@ -143,6 +144,8 @@ enum class ResultKind { run, shard, merged };
 struct ResultFile {
   std::string file;              // as messages name it ("<standard input>" for -)
   std::filesystem::path source;  // where its lines are read (standard input: a copy of it)
+  // Its size and last change when it was read through, to read again only the same file.
+  std::pair<std::uintmax_t, std::filesystem::file_time_type> state;
   ResultKind kind = ResultKind::run;
   std::uint64_t records = 0;
   std::optional<ResultRecord> last;  // the last record (an optimisation's best), if any
@@ -160,9 +163,13 @@ ResultFile read_result(const std::string& path, const std::filesystem::path& fol
                        const EachRecord& each = {});
 // A shard's output, or an InputError saying the file is not one (merge's input).
 ResultFile read_shard(const std::string& path, const EachRecord& each = {});
+// The manifest on the last line of a shard's file, read before the file is read through (so
+// that its records can be judged as they pass), or nullopt when that line is not one. Only
+// reading the whole file (read_shard) tells whether the file is a shard's output.
+std::optional<Manifest> peek_manifest(const std::string& path);
 
-// The records of a file read before (read_result, read_shard) one at a time, each checked again
-// as it is read.
+// The records of a file read before (read_result, read_shard), one at a time; an InputError if
+// the file changed since.
 class ResultReader {
  public:
   explicit ResultReader(const ResultFile& file);

@@ -44,27 +44,13 @@ void cannot_read(const std::filesystem::path& file) {
 
 namespace {
 
-// 16 bytes of hash of a key: two 64-bit lanes, each mixing every value with its own constants
-// and finished by the MurmurHash3 finaliser.
-std::uint64_t finalise(std::uint64_t h) {
+std::uint64_t finalise(std::uint64_t h) {  // MurmurHash3's
   h ^= h >> 33;
   h *= 0xff51afd7ed558ccdULL;
   h ^= h >> 33;
   h *= 0xc4ceb9fe1a85ec53ULL;
   h ^= h >> 33;
   return h;
-}
-
-std::pair<std::uint64_t, std::uint64_t> hash_key(const std::vector<int>& key) {
-  std::uint64_t a = 0x9e3779b97f4a7c15ULL ^ key.size(), b = 0x6a09e667f3bcc909ULL + key.size();
-  for (const int value : key) {
-    const auto v = static_cast<std::uint64_t>(static_cast<std::uint32_t>(value));
-    a = (a ^ v) * 0x100000001b3ULL;
-    a = (a << 31) | (a >> 33);
-    b = (b + v) * 0xbf58476d1ce4e5b9ULL;
-    b ^= b >> 29;
-  }
-  return {finalise(a), finalise(b ^ a)};
 }
 
 void put_varint(std::string& out, std::uint64_t value) {
@@ -86,16 +72,60 @@ std::uint64_t get_varint(std::istream& in, const std::filesystem::path& file) {
   spill_detail::cannot_read(file);
 }
 
+// A key and its note as DuplicateKeys writes them: the key's length and its values (zigzag:
+// small negative values stay short), then the note's length and its characters.
+void put_entry(std::string& out, const std::vector<int>& key, std::string_view note) {
+  put_varint(out, key.size());
+  for (const int value : key) {
+    const auto v = static_cast<std::uint32_t>(value);
+    put_varint(out, (v << 1) ^ static_cast<std::uint32_t>(value >> 31));
+  }
+  put_varint(out, note.size());
+  out.append(note);
+}
+
+void get_entry(std::istream& in, const std::filesystem::path& file, std::vector<int>& key,
+               std::string& note) {
+  key.resize(get_varint(in, file));
+  for (int& value : key) {
+    const auto v = static_cast<std::uint32_t>(get_varint(in, file));
+    value = static_cast<int>((v >> 1) ^ (0u - (v & 1u)));
+  }
+  note.resize(get_varint(in, file));
+  in.read(note.data(), static_cast<std::streamsize>(note.size()));
+  if (static_cast<std::size_t>(in.gcount()) != note.size()) spill_detail::cannot_read(file);
+}
+
+void get_entry_at(std::ifstream& in, std::uint64_t offset, const std::filesystem::path& file,
+                  std::vector<int>& key, std::string& note) {
+  in.clear();
+  in.seekg(static_cast<std::streamoff>(offset));
+  get_entry(in, file, key, note);
+}
+
 }  // namespace
 
+std::pair<std::uint64_t, std::uint64_t> hash_key(const std::vector<int>& key) {
+  std::uint64_t a = 0x9e3779b97f4a7c15ULL ^ key.size(), b = 0x6a09e667f3bcc909ULL + key.size();
+  for (const int value : key) {
+    const auto v = static_cast<std::uint64_t>(static_cast<std::uint32_t>(value));
+    a = (a ^ v) * 0x100000001b3ULL;
+    a = (a << 31) | (a >> 33);
+    b = (b + v) * 0xbf58476d1ce4e5b9ULL;
+    b ^= b >> 29;
+  }
+  return {finalise(a), finalise(b ^ a)};
+}
+
 DuplicateKeys::DuplicateKeys(const std::filesystem::path& folder, const std::string& name,
-                             std::size_t memory)
-    : keys_file_(folder / (name + ".keys")),
+                             std::size_t memory, Hash hash)
+    : hash_(hash ? std::move(hash) : Hash(hash_key)),
+      keys_file_(folder / (name + ".keys")),
       keys_(keys_file_, std::ios::binary | std::ios::trunc),
-      hashes_(folder, name + "-hashes", memory) {
+      hashes_(std::make_unique<ExternalSort<Hashed>>(folder, name + "-hashes", memory)),
+      // The duplicates of a result worth verifying are few: they get a small share.
+      found_(std::make_unique<ExternalSort<Found>>(folder, name + "-found", memory / 16)) {
   if (!keys_) spill_detail::cannot_write(keys_file_);
-  // The duplicates found are few in any result worth verifying; they get a small share.
-  found_ = std::make_unique<ExternalSort<Found>>(folder, name + "-found", memory / 16);
 }
 
 DuplicateKeys::~DuplicateKeys() {
@@ -105,17 +135,10 @@ DuplicateKeys::~DuplicateKeys() {
 }
 
 void DuplicateKeys::add(const std::vector<int>& key, std::string_view note) {
-  const auto [high, low] = hash_key(key);
-  hashes_.add({high, low, hashes_.size(), written_});
+  const auto [high, low] = hash_(key);
+  hashes_->add({high, low, size_++, written_});
   scratch_.clear();
-  put_varint(scratch_, key.size());
-  for (const int value : key) {
-    // Zigzag: small negative values stay short.
-    const auto v = static_cast<std::uint32_t>(value);
-    put_varint(scratch_, (v << 1) ^ static_cast<std::uint32_t>(value >> 31));
-  }
-  put_varint(scratch_, note.size());
-  scratch_.append(note);
+  put_entry(scratch_, key, note);
   keys_.write(scratch_.data(), static_cast<std::streamsize>(scratch_.size()));
   if (!keys_) spill_detail::cannot_write(keys_file_);
   written_ += scratch_.size();
@@ -127,22 +150,8 @@ void DuplicateKeys::finish_writing() {
   if (!keys_) spill_detail::cannot_write(keys_file_);
 }
 
-void DuplicateKeys::read_at(std::ifstream& in, std::uint64_t offset, std::vector<int>& key,
-                            std::string& note) {
-  in.clear();
-  in.seekg(static_cast<std::streamoff>(offset));
-  key.resize(get_varint(in, keys_file_));
-  for (int& value : key) {
-    const auto v = static_cast<std::uint32_t>(get_varint(in, keys_file_));
-    value = static_cast<int>((v >> 1) ^ (0u - (v & 1u)));
-  }
-  note.resize(get_varint(in, keys_file_));
-  in.read(note.data(), static_cast<std::streamsize>(note.size()));
-  if (static_cast<std::size_t>(in.gcount()) != note.size()) spill_detail::cannot_read(keys_file_);
-}
-
 void DuplicateKeys::find() {
-  if (found_done_) return;
+  if (found_all_) return;
   finish_writing();
   std::ifstream in(keys_file_, std::ios::binary);
   if (!in) spill_detail::cannot_read(keys_file_);
@@ -154,24 +163,24 @@ void DuplicateKeys::find() {
     std::uint64_t item = 0, offset = 0;
   };
   std::vector<Distinct> distinct;
-  bool have = false, first_unread = false;
+  bool any = false, first_unread = false;
   Hashed first;
   std::vector<int> key;
   std::string note;
-  hashes_.for_each([&](const Hashed& h) {
-    if (!have || h.high != first.high || h.low != first.low) {
-      have = true;
+  hashes_->for_each([&](const Hashed& h) {
+    if (!any || h.high != first.high || h.low != first.low) {
+      any = true;
       first = h;
       first_unread = true;
       distinct.clear();
       return;
     }
     if (first_unread) {
-      read_at(in, first.offset, key, note);
+      get_entry_at(in, first.offset, keys_file_, key, note);
       distinct.push_back({key, first.item, first.offset});
       first_unread = false;
     }
-    read_at(in, h.offset, key, note);
+    get_entry_at(in, h.offset, keys_file_, key, note);
     const auto same = std::find_if(distinct.begin(), distinct.end(),
                                    [&](const Distinct& d) { return d.key == key; });
     if (same == distinct.end())
@@ -179,7 +188,8 @@ void DuplicateKeys::find() {
     else
       found_->add({h.item, same->item, h.offset, same->offset});
   });
-  found_done_ = true;
+  hashes_.reset();
+  found_all_ = true;
 }
 
 std::uint64_t DuplicateKeys::duplicates() {
@@ -197,8 +207,8 @@ void DuplicateKeys::for_each_duplicate(const std::function<void(const Duplicate&
   found_->for_each([&](const Found& f) {
     d.item = f.item;
     d.first = f.first;
-    read_at(in, f.offset, key, d.note);
-    read_at(in, f.first_offset, key, d.first_note);
+    get_entry_at(in, f.offset, keys_file_, key, d.note);
+    get_entry_at(in, f.first_offset, keys_file_, key, d.first_note);
     each(d);
   });
 }
@@ -210,15 +220,8 @@ void DuplicateKeys::for_each(
   if (!in) spill_detail::cannot_read(keys_file_);
   std::vector<int> key;
   std::string note;
-  for (std::uint64_t item = 0; item < size(); ++item) {
-    key.resize(get_varint(in, keys_file_));
-    for (int& value : key) {
-      const auto v = static_cast<std::uint32_t>(get_varint(in, keys_file_));
-      value = static_cast<int>((v >> 1) ^ (0u - (v & 1u)));
-    }
-    note.resize(get_varint(in, keys_file_));
-    in.read(note.data(), static_cast<std::streamsize>(note.size()));
-    if (static_cast<std::size_t>(in.gcount()) != note.size()) spill_detail::cannot_read(keys_file_);
+  for (std::uint64_t item = 0; item < size_; ++item) {
+    get_entry(in, keys_file_, key, note);
     each(key, note);
   }
 }

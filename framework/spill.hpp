@@ -35,11 +35,13 @@ namespace spill_detail {
 
 // Items of a trivially copyable type T sorted by `Less`: kept in memory while they take at most
 // `memory` bytes; beyond that, each full buffer is sorted and written to a file in `folder` (a
-// run), and the runs are merged as they are read back. Give T a total order (a position field
-// breaks ties) when the order of equal items matters.
+// run), and the runs are merged as they are read back, at most kFanIn at once. Give T a total
+// order (a position field breaks ties) when the order of equal items matters; of equal items,
+// the one added first comes first only when they stay in memory.
 template <class T, class Less = std::less<T>>
 class ExternalSort {
   static_assert(std::is_trivially_copyable_v<T>);
+  class Merge;
 
  public:
   ExternalSort(std::filesystem::path folder, std::string name, std::size_t memory)
@@ -59,13 +61,39 @@ class ExternalSort {
     ++size_;
   }
   std::uint64_t size() const { return size_; }
-  // Whether runs were written to disk (the items did not fit in memory).
+  // Whether runs were written to the folder (the items did not fit in memory).
   bool spilled() const { return !runs_.empty(); }
 
-  class Cursor;
-  // The items in order, one at a time; may be asked again (no item may be added after the
-  // first time).
-  Cursor read();
+  // The items in order, one at a time.
+  class Cursor {
+   public:
+    // The next item, or null after the last (valid until the next call).
+    const T* next() {
+      if (merge_) return merge_->next();
+      return at_ < items_->size() ? &(*items_)[at_++] : nullptr;
+    }
+
+   private:
+    friend class ExternalSort;
+    explicit Cursor(const std::vector<T>* items) : items_(items) {}
+    explicit Cursor(const std::vector<std::filesystem::path>& runs)
+        : merge_(std::make_unique<Merge>(runs)) {}
+    const std::vector<T>* items_ = nullptr;
+    std::size_t at_ = 0;
+    std::unique_ptr<Merge> merge_;
+  };
+  // May be called again; no item may be added after the first call.
+  Cursor read() {
+    if (!runs_.empty() && !buffer_.empty()) spill();
+    if (runs_.empty()) {
+      if (!sorted_) std::sort(buffer_.begin(), buffer_.end(), Less());
+      sorted_ = true;
+      return Cursor(&buffer_);
+    }
+    buffer_ = std::vector<T>();  // every item is in a run: the memory goes to the readers
+    while (runs_.size() > kFanIn) merge_some();
+    return Cursor(runs_);
+  }
 
   // Calls `each` on every item in order.
   template <class F>
@@ -84,7 +112,6 @@ class ExternalSort {
     explicit RunReader(const std::filesystem::path& file)
         : file_(file), in_(file, std::ios::binary) {
       if (!in_) spill_detail::cannot_read(file_);
-      buffer_.reserve(kReadItems);
     }
     // The next item, or null at the end of the run.
     const T* next() {
@@ -129,20 +156,7 @@ class ExternalSort {
     std::ofstream out_;
   };
 
-  std::filesystem::path next_run() {
-    return folder_ / (name_ + "-" + std::to_string(next_run_++) + ".run");
-  }
-
-  void spill() {
-    std::sort(buffer_.begin(), buffer_.end(), Less());
-    runs_.push_back(next_run());
-    RunWriter out(runs_.back());
-    out.write(buffer_.data(), buffer_.size());
-    out.close();
-    buffer_.clear();
-  }
-
-  // The runs' items in order; of equal items, the earlier run's first (a stable order).
+  // The runs' items in order; of equal items, the earlier run's first.
   class Merge {
    public:
     explicit Merge(const std::vector<std::filesystem::path>& runs) {
@@ -175,6 +189,19 @@ class ExternalSort {
     Head current_{};
   };
 
+  std::filesystem::path next_run() {
+    return folder_ / (name_ + "-" + std::to_string(next_run_++) + ".run");
+  }
+
+  void spill() {
+    std::sort(buffer_.begin(), buffer_.end(), Less());
+    runs_.push_back(next_run());
+    RunWriter out(runs_.back());
+    out.write(buffer_.data(), buffer_.size());
+    out.close();
+    buffer_.clear();
+  }
+
   // Merges the first kFanIn runs into one, so that at most kFanIn are ever read at once.
   void merge_some() {
     const std::vector<std::filesystem::path> some(runs_.begin(), runs_.begin() + kFanIn);
@@ -197,26 +224,6 @@ class ExternalSort {
     runs_.push_back(merged);
   }
 
- public:
-  class Cursor {
-   public:
-    // The next item, or null after the last (valid until the next call).
-    const T* next() {
-      if (merge_) return merge_->next();
-      return at_ < items_->size() ? &(*items_)[at_++] : nullptr;
-    }
-
-   private:
-    friend class ExternalSort;
-    explicit Cursor(const std::vector<T>* items) : items_(items) {}
-    explicit Cursor(const std::vector<std::filesystem::path>& runs)
-        : merge_(std::make_unique<Merge>(runs)) {}
-    const std::vector<T>* items_ = nullptr;
-    std::size_t at_ = 0;
-    std::unique_ptr<Merge> merge_;
-  };
-
- private:
   std::filesystem::path folder_;
   std::string name_;
   std::size_t capacity_;
@@ -227,33 +234,23 @@ class ExternalSort {
   bool sorted_ = false;
 };
 
-template <class T, class Less>
-typename ExternalSort<T, Less>::Cursor ExternalSort<T, Less>::read() {
-  if (!runs_.empty() && !buffer_.empty()) spill();
-  if (runs_.empty()) {
-    if (!sorted_) std::sort(buffer_.begin(), buffer_.end(), Less());
-    sorted_ = true;
-    return Cursor(&buffer_);
-  }
-  buffer_ = std::vector<T>();  // every item is in a run: the memory goes to the readers
-  while (runs_.size() > kFanIn) merge_some();
-  return Cursor(runs_);
-}
-
 // Which items share a key, exactly, within a memory budget. Each key is hashed to 16 bytes,
 // kept with its item's number in an ExternalSort; the key itself, with a note about its item
 // (where it is, for messages), is written to a file in the folder, read back only for items
 // whose hashes are equal: a hash collision is never taken for a duplicate.
 class DuplicateKeys {
  public:
-  DuplicateKeys(const std::filesystem::path& folder, const std::string& name, std::size_t memory);
+  using Hash = std::function<std::pair<std::uint64_t, std::uint64_t>(const std::vector<int>&)>;
+  // `hash`: 16 bytes of a key (the default: hash_key); the tests give a poor one.
+  DuplicateKeys(const std::filesystem::path& folder, const std::string& name, std::size_t memory,
+                Hash hash = {});
   ~DuplicateKeys();
   DuplicateKeys(const DuplicateKeys&) = delete;
   DuplicateKeys& operator=(const DuplicateKeys&) = delete;
 
   // The next item (numbered 0, 1, ... in the order added).
   void add(const std::vector<int>& key, std::string_view note);
-  std::uint64_t size() const { return hashes_.size(); }
+  std::uint64_t size() const { return size_; }
 
   struct Duplicate {
     std::uint64_t item = 0;   // whose key an earlier item has
@@ -261,7 +258,7 @@ class DuplicateKeys {
     std::string note, first_note;
   };
   // Every item whose key an earlier item has, in the items' order, with the first that has it.
-  // No item may be added after the first call.
+  // No item may be added after the first call (of this or the two below).
   void for_each_duplicate(const std::function<void(const Duplicate&)>& each);
   // How many items have the key of an earlier one.
   std::uint64_t duplicates();
@@ -271,7 +268,7 @@ class DuplicateKeys {
 
  private:
   struct Hashed {
-    std::uint64_t high = 0, low = 0, item = 0, offset = 0;
+    std::uint64_t high = 0, low = 0, item = 0, offset = 0;  // offset: of its key in the file
     bool operator<(const Hashed& o) const {
       if (high != o.high) return high < o.high;
       if (low != o.low) return low < o.low;
@@ -284,16 +281,18 @@ class DuplicateKeys {
   };
   void finish_writing();
   void find();
-  // The key and note written at `offset` in the keys' file.
-  void read_at(std::ifstream& in, std::uint64_t offset, std::vector<int>& key, std::string& note);
 
+  Hash hash_;
   std::filesystem::path keys_file_;
   std::ofstream keys_;
-  std::uint64_t written_ = 0;
-  ExternalSort<Hashed> hashes_;
+  std::uint64_t written_ = 0, size_ = 0;
+  std::unique_ptr<ExternalSort<Hashed>> hashes_;  // freed once the duplicates are found
   std::unique_ptr<ExternalSort<Found>> found_;
+  bool found_all_ = false;
   std::string scratch_;
-  bool found_done_ = false;
 };
+
+// 16 bytes of hash of a key (two 64-bit lanes).
+std::pair<std::uint64_t, std::uint64_t> hash_key(const std::vector<int>& key);
 
 }  // namespace puzzlegen
