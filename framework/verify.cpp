@@ -144,11 +144,10 @@ class Verifier {
   void check_record(RecordCheck& c) const;
   std::optional<Natural> second_count(RecordCheck& c, const std::string& kind) const;
   void check_spec(RecordCheck& c) const;
-  void check_stream(
-      const std::function<void(const std::function<void(const ResultFile&, ResultRecord&)>&)>&
-          records,
-      const ResultFile* result);
-  void check_batch(std::vector<RecordCheck>& batch, std::vector<ResultRecord>& read,
+  // Calls its argument with every record to check in full, and the file that holds it.
+  using Records = std::function<void(const std::function<void(const ResultFile&, ResultRecord&)>&)>;
+  void check_stream(const Records& records, const ResultFile* result);
+  void check_batch(std::vector<RecordCheck>& checks, std::vector<ResultRecord>& read,
                    std::vector<const ResultFile*>& owners) const;
   void take(RecordCheck& c);
   void check_classes();
@@ -415,10 +414,7 @@ std::optional<Rerun> Verifier::list_again(const Spec& spec) const {
 
 // The records checked in full, a batch at a time: each read and checked (on --threads), then,
 // in order, its claims reported and what the checks across records need of it kept.
-void Verifier::check_stream(
-    const std::function<void(const std::function<void(const ResultFile&, ResultRecord&)>&)>&
-        records,
-    const ResultFile* result) {
+void Verifier::check_stream(const Records& records, const ResultFile* result) {
   const Spec* spec = options_.spec;
   want_objective_ = result && spec && result->summary.contains("objective");
   // A census whose figures check_proven will judge (the same conditions as there): the share
