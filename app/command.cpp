@@ -8,6 +8,7 @@
 #include "error.hpp"
 #include "solve.hpp"
 #include "spec.hpp"
+#include "spill.hpp"
 
 namespace puzzlegen::cli {
 
@@ -55,6 +56,21 @@ CLI::Validator thread_count() {
   const std::string cores = std::to_string(std::min(usable_cores(), GenerateOptions::max_threads));
   return CLI::Transformer(std::map<std::string, std::string>{{"auto", cores}, {"0", cores}}) &
          CLI::Range(1u, GenerateOptions::max_threads);
+}
+
+CLI::Option* add_key_memory(CLI::App& command, std::string& size) {
+  const CLI::Validator memory_size(
+      [](std::string& text) {
+        return parse_memory_size(text) ? std::string()
+                                       : "expected a size such as 256M, 1G or 512K: " + text;
+      },
+      "SIZE");
+  return command
+      .add_option("--key-memory", size,
+                  "memory for each sort of the records (their order, classes given twice): "
+                  "beyond it they are sorted in files in the temporary folder (TMPDIR)")
+      ->check(memory_size)
+      ->default_val("256M");
 }
 
 bool unknown_command(const CLI::App& app, int argc, const char* const* argv) {

@@ -60,6 +60,10 @@ CLI::Validator whole_number();
 // process may use (its CPU affinity and cgroup quota: usable_cores()).
 CLI::Validator thread_count();
 
+// --key-memory SIZE (verify, merge): the memory each sort of a result's records may take before
+// it spills to the temporary folder (default 256M); read with parse_memory_size.
+CLI::Option* add_key_memory(CLI::App& command, std::string& size);
+
 // After a parse error: when the command line's command is none of `app`'s (a mistyped one reads
 // to CLI11 as an unexpected argument), says so on standard error with the one it looks like.
 bool unknown_command(const CLI::App& app, int argc, const char* const* argv);

@@ -30,6 +30,7 @@
 
 #include "output.hpp"
 #include "spec.hpp"
+#include "spill.hpp"
 
 namespace puzzlegen::cli {
 
@@ -111,8 +112,10 @@ int generate(const std::string& spec_file, const GenerateRequest& request, Forma
 // shard is present and complete, 3 naming the missing or incomplete ones, 2 for files that
 // cannot be trusted (unreadable, corrupt, duplicate shards, different specs or versions).
 // `format`: json is JSON Lines, as the shards are written; yaml and text as generate prints.
+// The records are read and written one at a time; `memory` bounds each sort that orders them
+// and finds classes given twice (beyond it they spill to a temporary folder).
 int merge(const std::vector<std::string>& files, const std::string& output, Format format,
-          std::ostream& out, std::ostream& log);
+          std::ostream& out, std::ostream& log, std::size_t memory = kDefaultSortMemory);
 
 // verify.cpp
 struct VerifyRequest {
@@ -120,6 +123,7 @@ struct VerifyRequest {
   std::string time_limit = "60s";
   unsigned threads = 1;
   std::string given_root;
+  std::size_t memory = kDefaultSortMemory;  // --key-memory
 };
 // Re-checks every claim of a result (a run's or merge's output, its shards, or both; "-" is
 // standard input) by a second method and reports each: exit 0 when every claim verified, 1

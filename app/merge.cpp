@@ -1,6 +1,7 @@
 // puzzlegen merge: one stream and one summary from the JSON Lines of a run's shards. Every
 // field read from a file is checked first: a file merge cannot trust is an input error (exit 2)
 // naming the file, the line and the field, never a crash.
+#include <csignal>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
@@ -18,6 +19,7 @@
 #include "render/html.hpp"
 #include "report.hpp"
 #include "results.hpp"
+#include "spill.hpp"
 
 namespace puzzlegen::cli {
 
@@ -26,17 +28,32 @@ namespace {
 using Record = ResultRecord;
 using ShardFile = ResultFile;
 
-// A shard's file, read, with what it says of itself checked: a manifest that contradicts itself
-// or a record from another shard's subproblems would make merge prove what was never searched.
+// A shard's file, read through, with what it says of itself checked: a manifest that
+// contradicts itself or a record from another shard's subproblems would make merge prove what
+// was never searched.
 ShardFile read_checked_shard(const std::string& path) {
-  ShardFile shard = read_shard(path);
+  // The records are judged against the manifest on the file's last line as they are read; what
+  // is wrong is said once the whole file is read and its manifest checked, as before.
+  const std::optional<Manifest> last = peek_manifest(path);
+  std::optional<std::pair<std::size_t, std::string>> outside;
+  ShardFile shard = read_shard(path, [&](const Record& record) {
+    if (last && !outside)
+      if (const auto why = outside_share(*last, *record.subproblem))
+        outside.emplace(record.line, *why);
+  });
   const auto problems = manifest_contradictions(shard.manifest);
   if (!problems.empty())
     throw InputError({path, static_cast<int>(shard.manifest.line), 0}, problems.front().field,
                      problems.front().message);
-  for (const Record& record : shard.records)
-    if (const auto why = outside_share(shard.manifest, *record.subproblem))
-      throw InputError({path, static_cast<int>(record.line), 0}, "subproblem", *why);
+  if (!last || last->raw != shard.manifest.raw) {  // the file changed: read it again
+    outside.reset();
+    ResultReader reader(shard);
+    for (Record record; !outside && reader.next(record);)
+      if (const auto why = outside_share(shard.manifest, *record.subproblem))
+        outside.emplace(record.line, *why);
+  }
+  if (outside)
+    throw InputError({path, static_cast<int>(outside->first), 0}, "subproblem", outside->second);
   return shard;
 }
 
@@ -76,8 +93,11 @@ std::string record_text(const Record& record, const std::string& file) {
 }  // namespace
 
 int merge(const std::vector<std::string>& files, const std::string& output, Format format,
-          std::ostream& out, std::ostream& log) {
+          std::ostream& out, std::ostream& log, std::size_t memory) {
   if (!output.empty()) check_output_file(output, "-o");
+  // A reader that goes away (| head) is then a write error (exit 5) rather than the end of the
+  // process, so that the temporary folder is still removed.
+  std::signal(SIGPIPE, SIG_IGN);
   std::vector<ShardFile> shards;
   for (const auto& file : files) shards.push_back(read_checked_shard(file));
   const ShardFile& first = shards.front();
@@ -91,36 +111,58 @@ int merge(const std::vector<std::string>& files, const std::string& output, Form
                        "shard " + std::to_string(shard.manifest.index) + " is also in " +
                            it->second->file + ": give each shard once (a rerun replaces its file)");
   }
-  const MergedRun merged = merge_shards(run_manifest, by_index);
-  const auto& records = merged.records;
+  // The records go to the output as they are read; standard output gets them from a copy in
+  // the temporary folder once all is written, so that an error prints nothing, as with -o.
+  const TemporaryFolder folder("puzzlegen-merge-");
+  RunRecords records(run_manifest, by_index, folder.path(), memory);
+  std::optional<OutputFile> file;
+  std::optional<SpoolFile> spooled;
+  if (output.empty())
+    spooled.emplace(folder.path() / "merged");
+  else
+    file.emplace(output);
+  std::ostream& text = file ? file->stream() : spooled->stream();
+  std::uint64_t count = 0;
+  std::optional<Natural> in_classes = Natural(0);
+  records.for_each([&](const ShardFile&, Record& record) {
+    ++count;
+    add_known(in_classes, record.class_size);
+    switch (format) {
+      case Format::json:
+        text << record.body << "\n";
+        break;
+      case Format::yaml:
+        text << "---\n" << to_yaml(Json::parse(record.body));
+        break;
+      case Format::text:
+        text << record_text(record, first.file);
+        break;
+    }
+  });
+  const MergedRun merged = merge_shards(run_manifest, by_index, count, in_classes);
   const auto& summary = merged.summary;
   const auto& missing = merged.coverage.missing;
   const auto& incomplete = merged.coverage.incomplete;
   const bool proven = merged.proven, exhausted = merged.exhausted;
   const auto& best = merged.best;
-
-  std::ostringstream text;
   switch (format) {
     case Format::json:
-      for (const Record* record : records) text << record->body << "\n";
       text << Json{{"summary", summary}}.dump() << "\n";
       break;
     case Format::yaml:
-      for (const Record* record : records) text << "---\n" << to_yaml(Json::parse(record->body));
       text << "---\n" << to_yaml(Json{{"summary", summary}});
       break;
     case Format::text:
-      for (const Record* record : records) text << record_text(*record, first.file);
       text << merged_summary_text(summary, merged.coverage);
       break;
   }
-  if (output.empty())
-    out << text.str();
+  if (file)
+    file->commit();
   else
-    write_file_atomically(output, text.str());
+    spooled->copy_to(out);
 
-  log << "merged " << by_index.size() << " of " << run_manifest.of << " shards: " << records.size()
-      << " instance" << (records.size() == 1 ? "" : "s");
+  log << "merged " << by_index.size() << " of " << run_manifest.of << " shards: " << count
+      << " instance" << (count == 1 ? "" : "s");
   if (best) log << ", best " << *best;
   log << (proven ? ", proven" : ", not proven") << "\n";
   // What keeps the answer from being proven is said even with --quiet.
@@ -131,9 +173,9 @@ int merge(const std::vector<std::string>& files, const std::string& output, Form
   // The exit codes of one process's generate: 0 found, 1 proven that none exists (or no
   // better), 3 unfinished.
   if (run_manifest.objective) return proven && best ? ok : proven ? not_found : limit_reached;
-  if (run_manifest.wanted && records.size() >= *run_manifest.wanted) return ok;
+  if (run_manifest.wanted && count >= *run_manifest.wanted) return ok;
   if (!merged.coverage.complete()) return limit_reached;
-  if (exhausted && !records.empty()) return ok;
+  if (exhausted && count > 0) return ok;
   return proven ? not_found : limit_reached;
 }
 
@@ -142,6 +184,7 @@ void add_merge_command(CLI::App& app, Commands& commands) {
     std::vector<std::string> files;
     std::string output;
     std::string format = "json";
+    std::string key_memory;
   };
   auto options = std::make_shared<Options>();
   auto* merge = app.add_subcommand(
@@ -155,9 +198,10 @@ void add_merge_command(CLI::App& app, Commands& commands) {
                                  "output format (default json: JSON Lines)"),
                {"text", "yaml", "json"})
       ->default_val("json");
+  add_key_memory(*merge, options->key_memory);
   commands.add(merge, [options](const Globals& globals) {
     return cli::merge(options->files, options->output, parse_format(options->format), std::cout,
-                      globals.log);
+                      globals.log, *parse_memory_size(options->key_memory));
   });
 }
 

@@ -2,6 +2,7 @@
 // (framework/verify.hpp), and a report of what held.
 #include "verify.hpp"
 
+#include <csignal>
 #include <iostream>
 #include <memory>
 
@@ -11,17 +12,19 @@
 #include "report.hpp"
 #include "rerun.hpp"
 #include "results.hpp"
+#include "spill.hpp"
 
 namespace puzzlegen::cli {
 
 int verify(const std::vector<std::string>& files, const VerifyRequest& request, Format format,
            std::ostream& out) {
+  // A reader that goes away (| head) is then a write error (exit 5) rather than the end of the
+  // process, so that the temporary folder holding the report is still removed.
+  std::signal(SIGPIPE, SIG_IGN);
   const SourceLocation cmd{"command line", 0, 0};
   const auto time_limit = parse_duration(request.time_limit, cmd, "--time-limit");
   std::optional<Spec> spec;
   if (!request.spec_file.empty()) spec = read_spec(request.spec_file, request.given_root);
-  std::vector<ResultFile> results;
-  for (const auto& file : files) results.push_back(read_result(file));
   VerifyOptions options;
   options.registry = &families();
   options.spec = spec ? &*spec : nullptr;
@@ -31,9 +34,8 @@ int verify(const std::vector<std::string>& files, const VerifyRequest& request, 
                                               const Limits& limits) {
     return search_again(s, strategy, limits, threads);
   };
-  const VerifyReport report = verify_results(results, options);
-  print(out, format, report_json(report), report_text(report));
-  return report.exit_code();
+  options.memory = request.memory;
+  return verify_results(files, options, format, out).exit_code();
 }
 
 void add_verify_command(CLI::App& app, Commands& commands) {
@@ -41,6 +43,7 @@ void add_verify_command(CLI::App& app, Commands& commands) {
     std::vector<std::string> files;
     VerifyRequest request;
     std::string format;
+    std::string key_memory;
   };
   auto options = std::make_shared<Options>();
   auto* verify = app.add_subcommand(
@@ -65,9 +68,11 @@ void add_verify_command(CLI::App& app, Commands& commands) {
       ->transform(thread_count())
       ->default_val(1);
   add_format(*verify, options->format, commands);
+  add_key_memory(*verify, options->key_memory);
   commands.add(verify, [options](const Globals& globals) {
     VerifyRequest request = options->request;
     request.given_root = globals.given_root;
+    request.memory = *parse_memory_size(options->key_memory);
     return cli::verify(options->files, request, parse_format(options->format), std::cout);
   });
 }

@@ -9,6 +9,7 @@
 #include <iostream>
 #include <random>
 #include <stdexcept>
+#include <vector>
 
 #include "error.hpp"
 
@@ -144,9 +145,40 @@ void OutputFile::commit() {
   done_ = true;
 }
 
+SpoolFile::SpoolFile(fs::path path) : path_(std::move(path)), out_(path_, std::ios::binary) {
+  if (!out_) throw OutputError("cannot write " + path_.string() + ": " + std::strerror(errno));
+}
+
+void SpoolFile::close() {
+  if (!out_.is_open()) return;
+  out_.close();
+  if (!out_) throw OutputError("cannot write " + path_.string() + ": " + std::strerror(errno));
+}
+
+void SpoolFile::copy_to(std::ostream& out, const std::string& name) {
+  close();
+  std::ifstream in(path_, std::ios::binary);
+  std::vector<char> buffer(1 << 16);
+  while (in.read(buffer.data(), static_cast<std::streamsize>(buffer.size())) || in.gcount() > 0) {
+    out.write(buffer.data(), in.gcount());
+    if (!out) throw OutputError("cannot write " + name + ": " + std::strerror(errno));
+  }
+  if (in.bad()) throw OutputError("cannot read back " + path_.string());
+}
+
 TemporaryFolder::TemporaryFolder(const std::string& prefix) {
-  std::string name = (fs::temp_directory_path() / (prefix + "XXXXXX")).string();
-  if (!::mkdtemp(name.data())) throw std::runtime_error("cannot make a temporary folder");
+  std::error_code error;
+  const fs::path folder = fs::temp_directory_path(error);
+  if (error) {
+    const char* variable = std::getenv("TMPDIR");
+    throw OutputError(std::string("no temporary folder") +
+                      (variable ? std::string(" (TMPDIR is ") + variable + ")" : "") + ": " +
+                      error.message());
+  }
+  std::string name = (folder / (prefix + "XXXXXX")).string();
+  if (!::mkdtemp(name.data()))
+    throw OutputError("cannot make a temporary folder in " + folder.string() + ": " +
+                      std::strerror(errno));
   path_ = name;
 }
 

@@ -58,8 +58,26 @@ class OutputFile {
   bool done_ = false;
 };
 
-// A new folder in the system's temporary directory (`prefix` then random characters), readable
-// by its user only, removed with everything in it when this object ends.
+// A file in a temporary folder holding output until it is complete (so that an error prints
+// none of it), then copied to where it goes. OutputError when it cannot be written.
+class SpoolFile {
+ public:
+  explicit SpoolFile(std::filesystem::path path);
+  std::ostream& stream() { return out_; }
+  const std::filesystem::path& path() const { return path_; }
+  // Closes the file (to read it back).
+  void close();
+  // Closes the file and writes the whole of it to `out` (named `name` in an error).
+  void copy_to(std::ostream& out, const std::string& name = "standard output");
+
+ private:
+  std::filesystem::path path_;
+  std::ofstream out_;
+};
+
+// A new folder in the system's temporary directory (TMPDIR, else /tmp; `prefix` then random
+// characters), readable by its user only, removed with everything in it when this object ends
+// (an error, an exception). OutputError when it cannot be made.
 class TemporaryFolder {
  public:
   explicit TemporaryFolder(const std::string& prefix);

@@ -9,9 +9,13 @@
 #pragma once
 
 #include <cstdint>
+#include <filesystem>
+#include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "error.hpp"
@@ -106,7 +110,8 @@ class JsonFields {
 
 // One record: the instance with its counts, class size, convention and spec hash.
 struct ResultRecord {
-  std::size_t line = 0;  // in its file
+  std::size_t line = 0;      // in its file
+  std::uint64_t offset = 0;  // of its line, in bytes: where ResultReader::at finds it again
   // A shard's records also say where they were found and their canonical key.
   std::optional<std::size_t> subproblem;
   std::optional<std::vector<int>> key;
@@ -134,19 +139,53 @@ struct Manifest {
 // What wrote the file: one `generate` run, one shard of a run, or `merge`.
 enum class ResultKind { run, shard, merged };
 
+// A result file read once through, every line checked, its records counted but not kept
+// (censuses are large): ResultReader reads them again one at a time.
 struct ResultFile {
-  std::string file;
+  std::string file;              // as messages name it ("<standard input>" for -)
+  std::filesystem::path source;  // where its lines are read (standard input: a copy of it)
+  // Its size and last change when it was read through, to read again only the same file.
+  std::pair<std::uintmax_t, std::filesystem::file_time_type> state;
   ResultKind kind = ResultKind::run;
-  std::vector<ResultRecord> records;
-  Json summary;  // the summary object
+  std::uint64_t records = 0;
+  std::optional<ResultRecord> last;  // the last record (an optimisation's best), if any
+  Json summary;                      // the summary object
   std::size_t summary_line = 0;
   Manifest manifest;  // kind == shard
 };
 
-// Any result in JSON Lines ("-": standard input). No size limit: censuses are large.
-ResultFile read_result(const std::string& path);
+// Any result in JSON Lines ("-": standard input, first copied into `folder` so that it can be
+// read again). No size limit: censuses are large. Every line is checked as it is read (an
+// InputError names the file, the line and the field), and `each`, when given, is called with
+// every record in turn.
+using EachRecord = std::function<void(const ResultRecord&)>;
+ResultFile read_result(const std::string& path, const std::filesystem::path& folder,
+                       const EachRecord& each = {});
 // A shard's output, or an InputError saying the file is not one (merge's input).
-ResultFile read_shard(const std::string& path);
+ResultFile read_shard(const std::string& path, const EachRecord& each = {});
+// The manifest on the last line of a shard's file, read before the file is read through (so
+// that its records can be judged as they pass), or nullopt when that line is not one. Only
+// reading the whole file (read_shard) tells whether the file is a shard's output.
+std::optional<Manifest> peek_manifest(const std::string& path);
+
+// The records of a file read before (read_result, read_shard), one at a time; an InputError if
+// the file changed since.
+class ResultReader {
+ public:
+  explicit ResultReader(const ResultFile& file);
+  ~ResultReader();
+  ResultReader(const ResultReader&) = delete;
+  ResultReader& operator=(const ResultReader&) = delete;
+  // The next record in the file; false after the last.
+  bool next(ResultRecord& record);
+  // The record on `line`, which starts at byte `offset` (ResultRecord's).
+  ResultRecord at(std::uint64_t offset, std::size_t line);
+
+  struct Lines;
+
+ private:
+  std::unique_ptr<Lines> lines_;
+};
 
 // A field of a manifest, or of a record, and what is wrong with it.
 struct FieldProblem {
@@ -183,21 +222,40 @@ ShardCoverage shard_coverage(const Manifest& run_manifest,
 // the shard whose best value is the best of an optimisation run, or null when none found one;
 const ResultFile* best_shard(const Manifest& run_manifest,
                              const std::map<unsigned, const ResultFile*>& shards);
-// the records in the order one process prints them: by subproblem, then as found within it,
-// each class once, at most the number wanted.
-std::vector<const ResultRecord*> records_in_run_order(
-    const Manifest& run_manifest, const std::map<unsigned, const ResultFile*>& shards);
+// the records a merge of the shards holds, in the order one process prints them: by subproblem,
+// then as found within it, each class (by the key the record carries) once, at most the number
+// wanted; with an objective, the best shard's last record. They are read from the shards' files
+// one at a time: the order and the classes met twice are found by sorts within `memory` bytes,
+// spilling to `folder` beyond it.
+class RunRecords {
+ public:
+  RunRecords(const Manifest& run_manifest, const std::map<unsigned, const ResultFile*>& shards,
+             const std::filesystem::path& folder, std::size_t memory);
+  ~RunRecords();
+  RunRecords(const RunRecords&) = delete;
+  RunRecords& operator=(const RunRecords&) = delete;
+  std::uint64_t size() const { return size_; }
+  // Calls `each` with every record in order, and the shard whose file holds it.
+  void for_each(const std::function<void(const ResultFile&, ResultRecord&)>& each);
+
+  struct State;
+
+ private:
+  std::unique_ptr<State> state_;
+  std::uint64_t size_ = 0;
+};
 
 // ---- Merging: the shards of one run combined as one process prints them (`merge`).
 struct MergedRun {
-  std::vector<const ResultRecord*> records;  // in run order (an optimum: the best shard's last)
-  Json summary;                              // the summary object
+  Json summary;  // the summary object
   ShardCoverage coverage;
   std::optional<Natural> best;
   bool proven = false, exhausted = false;
 };
+// The merged summary of `records` records (RunRecords) whose class sizes sum to `in_classes`.
 MergedRun merge_shards(const Manifest& run_manifest,
-                       const std::map<unsigned, const ResultFile*>& shards);
+                       const std::map<unsigned, const ResultFile*>& shards, std::uint64_t records,
+                       const std::optional<Natural>& in_classes);
 // Shard numbers as a message lists them: "2, 5".
 std::string shard_list_text(const std::vector<unsigned>& shards);
 // The merged summary in words.

@@ -162,7 +162,8 @@ void add_shard_manifest(Json& summary, const Spec& spec, const RunSummary& s, un
 }
 
 MergedRun merge_shards(const Manifest& run_manifest,
-                       const std::map<unsigned, const ResultFile*>& by_index) {
+                       const std::map<unsigned, const ResultFile*>& by_index, std::uint64_t records,
+                       const std::optional<Natural>& in_classes) {
   MergedRun out;
   out.coverage = shard_coverage(run_manifest, by_index);
   const ShardCoverage& coverage = out.coverage;
@@ -189,7 +190,6 @@ MergedRun merge_shards(const Manifest& run_manifest,
     if (stopped == "none") stopped = m.stopped;
   }
 
-  std::vector<const ResultRecord*>& records = out.records;
   std::optional<Natural>& best = out.best;
   Json witness;
   bool proven = all_proven;
@@ -199,7 +199,6 @@ MergedRun merge_shards(const Manifest& run_manifest,
   if (run_manifest.objective) {
     if (const ResultFile* best_in = best_shard(run_manifest, by_index)) {
       best = best_in->manifest.best;
-      if (!best_in->records.empty()) records.push_back(&best_in->records.back());
       witness = best_in->manifest.raw.value("witness", Json());
       // A shard proves without exhausting only when its best meets the bound the spec and
       // the family allow: nothing beats that, whatever the other shards did.
@@ -217,17 +216,13 @@ MergedRun merge_shards(const Manifest& run_manifest,
       for (const auto& [key, size] : ties) add_known(sum, size);
       if (sum) optimal_in_classes = natural_json(*sum);
     }
-  } else {
-    records = records_in_run_order(run_manifest, by_index);
+  } else if (run_manifest.wanted && records >= *run_manifest.wanted) {
     // One process stops at the number wanted without searching the rest: nothing is proven.
-    if (run_manifest.wanted && records.size() >= *run_manifest.wanted) proven = exhausted = false;
+    proven = exhausted = false;
   }
 
-  std::optional<Natural> in_classes = Natural(0);
-  for (const ResultRecord* record : records) add_known(in_classes, record->class_size);
-
   Json& summary = out.summary;
-  summary["instances"] = records.size();
+  summary["instances"] = records;
   summary["instances-in-classes"] = in_classes ? natural_json(*in_classes) : Json(nullptr);
   summary["proven"] = proven;
   summary["exhausted"] = exhausted;

@@ -2,11 +2,13 @@
 
 #include <algorithm>
 #include <atomic>
+#include <fstream>
 #include <map>
-#include <mutex>
-#include <sstream>
+#include <set>
+#include <stdexcept>
 #include <thread>
 
+#include "files.hpp"
 #include "instance_file.hpp"
 #include "output.hpp"
 
@@ -22,17 +24,6 @@ std::string to_string(Verdict verdict) {
       return "FAILED";
   }
   return "?";
-}
-
-std::size_t VerifyReport::tally(Verdict verdict) const {
-  return static_cast<std::size_t>(std::count_if(
-      claims.begin(), claims.end(), [&](const Claim& c) { return c.verdict == verdict; }));
-}
-
-int VerifyReport::exit_code() const {
-  if (tally(Verdict::failed) > 0) return 1;
-  if (tally(Verdict::not_verifiable) > 0) return 3;
-  return 0;
 }
 
 namespace {
@@ -103,7 +94,7 @@ std::string reproducer(const std::string& file, std::size_t line, const std::str
 // One record of the result, read and re-checked.
 struct RecordCheck {
   const ResultFile* file = nullptr;
-  const ResultRecord* record = nullptr;
+  ResultRecord record;
   const Family* family = nullptr;
   std::shared_ptr<const Instance> instance;
   std::vector<int> key;  // recomputed from the instance
@@ -115,41 +106,58 @@ struct RecordCheck {
   std::optional<Natural> verified_class_size;
   std::optional<bool> meets_spec;  // with the spec: verified to meet it, or to fail it
   std::vector<Claim> claims;
+  // What the checks across records need of it, worked out with its own claims: its share of
+  // each census figure, and its objective by the second counts.
+  std::vector<std::optional<Natural>> census_parts;
+  std::optional<Natural> objective;
 
-  std::string where() const { return at_line(file->file, record->line); }
+  std::string where() const { return at_line(file->file, record.line); }
+};
+
+// A census figure summed over the records as they pass (check_census).
+struct FigureSum {
+  Natural sum = 0;
+  bool known = true;
 };
 
 class Verifier {
  public:
-  explicit Verifier(const VerifyOptions& options)
-      : options_(options), limits_(Limits::within(options.time_limit, 0, 1)) {}
+  Verifier(const VerifyOptions& options, ReportWriter& report, const std::filesystem::path& folder)
+      : options_(options),
+        limits_(Limits::within(options.time_limit, 0, 1)),
+        report_(report),
+        folder_(folder) {}
 
-  VerifyReport run(const std::vector<ResultFile>& files);
+  void run(const std::vector<std::string>& paths);
 
  private:
   void add(const std::string& topic, const std::string& where, const std::string& text,
            Verdict verdict, const std::string& detail) {
-    report_.claims.push_back({topic, where, text, verdict, detail});
+    report_.add({topic, where, text, verdict, detail});
   }
   static void add_to(std::vector<Claim>& claims, const std::string& topic, const std::string& where,
                      const std::string& text, Verdict verdict, const std::string& detail) {
     claims.push_back({topic, where, text, verdict, detail});
   }
 
-  RecordCheck read_record(const ResultFile& file, const ResultRecord& record) const;
+  RecordCheck read_record(const ResultFile& file, ResultRecord record) const;
   void check_record(RecordCheck& c) const;
   std::optional<Natural> second_count(RecordCheck& c, const std::string& kind) const;
   void check_spec(RecordCheck& c) const;
-  void check_all(std::vector<RecordCheck>& records) const;
-  void check_classes(const std::vector<RecordCheck>& records);
-  void check_spec_hash(const ResultFile& file) const;
-  void check_summary(const ResultFile& result, const std::vector<RecordCheck>& records);
-  void check_objective(const ResultFile& result, std::vector<RecordCheck>& records);
-  bool check_census(const ResultFile& result, const std::vector<RecordCheck>& records);
-  void check_proven(const ResultFile& result, std::vector<RecordCheck>& records);
-  void check_given(const ResultFile& result, std::vector<RecordCheck>& records);
-  std::vector<const ResultRecord*> check_shards(const std::vector<const ResultFile*>& shards,
-                                                const ResultFile* merged);
+  // Calls its argument with every record to check in full, and the file that holds it.
+  using Records = std::function<void(const std::function<void(const ResultFile&, ResultRecord&)>&)>;
+  void check_stream(const Records& records, const ResultFile* result);
+  void check_batch(std::vector<RecordCheck>& checks, std::vector<ResultRecord>& read,
+                   std::vector<const ResultFile*>& owners) const;
+  void take(RecordCheck& c);
+  void check_classes();
+  void check_summary(const ResultFile& result);
+  void check_objective(const ResultFile& result);
+  bool check_census(const ResultFile& result);
+  void check_proven(const ResultFile& result);
+  void check_given(const ResultFile& result);
+  std::unique_ptr<RunRecords> check_shards(const std::vector<const ResultFile*>& shards,
+                                           const ResultFile* merged);
   std::optional<Natural> objective_of(RecordCheck& c) const;
   std::optional<Rerun> list_again(const Spec& spec) const;
   std::string time_left_note() const {
@@ -158,28 +166,44 @@ class Verifier {
 
   const VerifyOptions& options_;
   Limits limits_;
-  VerifyReport report_;
+  ReportWriter& report_;
+  std::filesystem::path folder_;
+
+  // What the checks across records keep of the records checked in full, as they pass.
+  bool want_objective_ = false;        // the result's objective, by the second counts
+  std::vector<CensusFigure> figures_;  // the census figures the result must reproduce
+  std::vector<FigureSum> figure_sums_;
+  std::uint64_t records_ = 0;
+  Natural claimed_sum_ = 0, verified_sum_ = 0;  // of the class sizes
+  bool all_sizes_verified_ = true;
+  std::string first_file_;  // the first record's
+  std::vector<int> first_key_;
+  std::optional<bool> first_meets_spec_;
+  std::optional<RecordCheck> last_;
+  std::unique_ptr<DuplicateKeys> keys_;  // every record's recomputed key, with where it is
+  // Each record's objective (with the spec's objective), for check_objective: a line per record.
+  std::unique_ptr<SpoolFile> objectives_;
 };
 
-RecordCheck Verifier::read_record(const ResultFile& file, const ResultRecord& record) const {
+RecordCheck Verifier::read_record(const ResultFile& file, ResultRecord record) const {
   RecordCheck c;
   c.file = &file;
-  c.record = &record;
+  c.record = std::move(record);
   LoadedInstance loaded =
-      parse_instance(record.body, at_line(file.file, record.line), *options_.registry);
+      parse_instance(c.record.body, at_line(file.file, c.record.line), *options_.registry);
   c.family = loaded.family;
   c.instance = std::move(loaded.instance);
-  const Json json = Json::parse(record.body);
-  const JsonFields f(json, file.file, record.line);
+  const Json json = Json::parse(c.record.body);
+  const JsonFields f(json, file.file, c.record.line);
   const Json& counts = f.at("counts", "the counts of each kind");
   if (!counts.is_object()) f.fail("counts", "expected an object of kinds");
   for (const auto& [kind, value] : counts.items()) {
-    c.family->check_kind(kind, {file.file, static_cast<int>(record.line), 0}, "counts");
+    c.family->check_kind(kind, {file.file, static_cast<int>(c.record.line), 0}, "counts");
     c.claimed.emplace_back(kind, count_from_json(value, f, "counts." + kind));
   }
   c.convention_json = json.value("convention", Json::object());
   if (!c.convention_json.is_object()) f.fail("convention", "expected an object");
-  c.convention = convention_of(*c.family, c.convention_json, at_line(file.file, record.line));
+  c.convention = convention_of(*c.family, c.convention_json, at_line(file.file, c.record.line));
   return c;
 }
 
@@ -208,7 +232,7 @@ void Verifier::check_record(RecordCheck& c) const {
     const Count& v = *again.value;
     if (v.exact) c.verified[kind] = v.value;
     const std::string see =
-        "; see it again: " + reproducer(c.file->file, c.record->line, kind, c.convention);
+        "; see it again: " + reproducer(c.file->file, c.record.line, kind, c.convention);
     if (v.exact && (claimed.exact ? v.value == claimed.value : v.value >= claimed.value)) {
       add_to(c.claims, "counts", where, text, Verdict::verified,
              again.method + " gives " + to_string(v.value));
@@ -223,15 +247,15 @@ void Verifier::check_record(RecordCheck& c) const {
 
   // The class: the key the record says it has, and its size.
   c.key = c.instance->canonical_key();
-  if (c.record->key) {
-    const bool same = *c.record->key == c.key;
+  if (c.record.key) {
+    const bool same = *c.record.key == c.key;
     add_to(c.claims, "class", where, "its canonical key",
            same ? Verdict::verified : Verdict::failed,
            same ? "recomputed from the instance"
                 : "the record's key is not its instance's (recomputed from the instance)");
   }
-  if (c.record->class_size) {
-    const std::string text = "class size " + to_string(*c.record->class_size);
+  if (c.record.class_size) {
+    const std::string text = "class size " + to_string(*c.record.class_size);
     const Recount size = second_class_size(*c.family, *c.instance, limits_);
     if (!size.value) {
       add_to(c.claims, "class", where, text, Verdict::not_verifiable, size.method);
@@ -240,7 +264,7 @@ void Verifier::check_record(RecordCheck& c) const {
              size.method + " stopped" + time_left_note());
     } else {
       c.verified_class_size = size.value->value;
-      const bool same = size.value->value == *c.record->class_size;
+      const bool same = size.value->value == *c.record.class_size;
       add_to(c.claims, "class", where, text, same ? Verdict::verified : Verdict::failed,
              size.method + " gives " + to_string(size.value->value));
     }
@@ -298,48 +322,6 @@ void Verifier::check_spec(RecordCheck& c) const {
   if (wrong.empty() && unknown.empty()) c.meets_spec = true;
 }
 
-void Verifier::check_all(std::vector<RecordCheck>& records) const {
-  const unsigned threads =
-      std::max(1u, std::min<unsigned>(options_.threads, static_cast<unsigned>(records.size())));
-  std::atomic<std::size_t> next{0};
-  std::exception_ptr failure;
-  std::mutex mutex;
-  const auto work = [&] {
-    try {
-      for (std::size_t i = next++; i < records.size(); i = next++) check_record(records[i]);
-    } catch (...) {
-      std::lock_guard lock(mutex);
-      if (!failure) failure = std::current_exception();
-      next = records.size();
-    }
-  };
-  if (threads == 1) {
-    work();
-  } else {
-    std::vector<std::jthread> pool;
-    for (unsigned t = 0; t < threads; ++t) pool.emplace_back(work);
-  }
-  if (failure) std::rethrow_exception(failure);
-}
-
-// No two records in one class.
-void Verifier::check_classes(const std::vector<RecordCheck>& records) {
-  std::map<std::vector<int>, const RecordCheck*> first;
-  bool twice = false;
-  for (const RecordCheck& c : records) {
-    const auto [it, fresh] = first.emplace(c.key, &c);
-    if (fresh) continue;
-    twice = true;
-    add("class", c.where(), "a class of its own", Verdict::failed,
-        "the same instance up to the family's symmetries as " + it->second->where() +
-            " (the canonical keys recomputed from both instances are equal)");
-  }
-  if (!twice && !records.empty())
-    add("class", records.front().file->file, "no two records in one class", Verdict::verified,
-        std::to_string(records.size()) + " records, " + std::to_string(first.size()) +
-            " canonical keys recomputed from their instances");
-}
-
 std::optional<Natural> Verifier::objective_of(RecordCheck& c) const {
   const Objective& objective = *options_.spec->objective;
   if (objective.measure) return Natural(c.family->measure(*c.instance, *objective.measure));
@@ -350,194 +332,6 @@ std::optional<Natural> Verifier::objective_of(RecordCheck& c) const {
     total += *value;
   }
   return total;
-}
-
-// With the spec: the file answers it (its hash, in the summary and in every record), so that no
-// claim is judged against another question.
-void Verifier::check_spec_hash(const ResultFile& file) const {
-  const Spec& spec = *options_.spec;
-  const auto answers = [&](const Json& object, std::size_t line, const std::string& field) {
-    const Json hash = object.value("spec-sha256", Json());
-    if (hash != spec.sha256)
-      throw InputError({file.file, static_cast<int>(line), 0}, field,
-                       hash.dump() + " is not the SHA-256 of " + spec.file + " (" + spec.sha256 +
-                           "): the result answers another spec");
-  };
-  answers(file.summary, file.summary_line, "summary.spec-sha256");
-  for (const ResultRecord& record : file.records)
-    answers(Json::parse(record.body), record.line, "spec-sha256");
-  if (file.summary.contains("objective") != spec.objective.has_value())
-    throw InputError({file.file, static_cast<int>(file.summary_line), 0}, "summary.objective",
-                     "the result and " + spec.file + " disagree on whether there is an objective");
-}
-
-// What a run's or merge's summary says of its records.
-void Verifier::check_summary(const ResultFile& result, const std::vector<RecordCheck>& records) {
-  const std::string where = at_line(result.file, result.summary_line);
-  const JsonFields f(result.summary, result.file, result.summary_line, "summary.");
-  const std::uint64_t instances = f.count("instances");
-  add("summary", where, "instances: " + std::to_string(instances),
-      instances == records.size() ? Verdict::verified : Verdict::failed,
-      std::to_string(records.size()) + " records above it");
-  if (const Json* in_classes = f.find("instances-in-classes");
-      in_classes && !in_classes->is_null()) {
-    const auto claimed = natural_from_json(*in_classes);
-    if (!claimed) f.fail("instances-in-classes", "expected a whole number or null");
-    Natural claimed_sum = 0, verified_sum = 0;
-    bool all_verified = true;
-    for (const RecordCheck& c : records) {
-      claimed_sum += c.record->class_size.value_or(0);
-      if (c.verified_class_size)
-        verified_sum += *c.verified_class_size;
-      else
-        all_verified = false;
-    }
-    const std::string text = "instances-in-classes: " + to_string(*claimed);
-    if (claimed_sum != *claimed)
-      add("summary", where, text, Verdict::failed,
-          "the records' class sizes sum to " + to_string(claimed_sum));
-    else if (all_verified && verified_sum != *claimed)
-      add("summary", where, text, Verdict::failed,
-          "the class sizes, re-derived, sum to " + to_string(verified_sum));
-    else if (all_verified)
-      add("summary", where, text, Verdict::verified, "the re-derived class sizes sum to it");
-    else
-      add("summary", where, text, Verdict::not_verifiable,
-          "the records' class sizes sum to it, but not every one was re-derived");
-  }
-}
-
-// With an objective: the records are successive improvements, the last reaches `best`, and no
-// record that meets the spec does better.
-void Verifier::check_objective(const ResultFile& result, std::vector<RecordCheck>& records) {
-  const std::string where = at_line(result.file, result.summary_line);
-  const JsonFields f(result.summary, result.file, result.summary_line, "summary.");
-  const Json& best_json = f.at("best", "a whole number or null");
-  const std::optional<Natural> best =
-      best_json.is_null() ? std::nullopt : natural_from_json(best_json);
-  if (!best_json.is_null() && !best) f.fail("best", "expected a whole number or null");
-  const std::string text = "best = " + (best ? to_string(*best) : std::string("none"));
-  if (!options_.spec) {
-    add("summary", where, text, Verdict::not_verifiable,
-        "the objective is the spec's: give it with --spec");
-    return;
-  }
-  const Spec& spec = *options_.spec;
-  const bool minimize = spec.objective->minimize;
-  const auto better = [&](const Natural& a, const Natural& b) { return minimize ? a < b : a > b; };
-  std::optional<Natural> previous;
-  bool known = true;
-  for (RecordCheck& c : records) {
-    const auto value = objective_of(c);
-    if (!value) {
-      known = false;
-      continue;
-    }
-    if (c.meets_spec == true && best && better(*value, *best))
-      add("summary", c.where(), text, Verdict::failed,
-          "this record meets the spec with " + spec.objective->text() + " = " + to_string(*value) +
-              ", better than the best the summary claims");
-    if (previous && !better(*value, *previous))
-      add("summary", c.where(), "an improvement on the record before it", Verdict::failed,
-          spec.objective->text() + " = " + to_string(*value) + " after " + to_string(*previous));
-    previous = value;
-  }
-  if (!known) {
-    add("summary", where, text, Verdict::not_verifiable,
-        "not every record's objective could be counted again");
-    return;
-  }
-  if (records.empty()) {
-    add("summary", where, text, best ? Verdict::failed : Verdict::verified,
-        best ? "no record reaches it" : "no record, no best");
-    return;
-  }
-  RecordCheck& last = records.back();
-  const auto value = objective_of(last);
-  add("summary", where, text, best && value == best ? Verdict::verified : Verdict::failed,
-      "the last record, " + last.where() + ", has " + spec.objective->text() + " = " +
-          to_string(*value) + " by the second counts");
-  // The witness: the last record, counted in every convention of its family.
-  if (const Json* witness = f.find("witness")) {
-    const JsonFields w(*witness, result.file, result.summary_line, "summary.witness.");
-    const Json& instance = w.at("instance", "an instance");
-    const bool same = instance == Json::parse(last.record->body).value("instance", Json());
-    add("summary", where, "the witness is the last record's instance",
-        same ? Verdict::verified : Verdict::failed, same ? "the same instance" : "another one");
-    const Json& table = w.at("counts-by-convention", "a list");
-    if (!table.is_array()) w.fail("counts-by-convention", "expected a list");
-    for (const auto& row : table) {
-      const JsonFields r(row, result.file, result.summary_line, "summary.witness.");
-      const OptionValues convention =
-          convention_of(*last.family, r.at("convention", "an object"), where);
-      const Json& counts = r.at("counts", "an object");
-      if (!counts.is_object()) r.fail("counts", "expected an object");
-      std::vector<std::string> checked, unknown, wrong;
-      for (const auto& [kind, value] : counts.items()) {
-        last.family->check_kind(kind, {result.file, static_cast<int>(result.summary_line), 0},
-                                "summary.witness.counts");
-        const Count claimed = count_from_json(value, r, "counts." + kind);
-        const Recount again =
-            second_counts(*last.family, *last.instance, kind, convention, limits_);
-        if (!again.value || !again.value->exact) {
-          unknown.push_back(kind);
-        } else if (claimed.exact ? again.value->value != claimed.value
-                                 : again.value->value < claimed.value) {
-          wrong.push_back(kind + " " + count_text(claimed) + ", the second count " +
-                          to_string(again.value->value) + "; see it again: " +
-                          reproducer(result.file, result.summary_line, kind, convention) +
-                          " (the witness's instance)");
-        } else {
-          checked.push_back(kind + " " + count_text(claimed));
-        }
-      }
-      const std::string conventions = convention_text(convention);
-      const std::string row_text =
-          "the witness's counts" + (conventions.empty() ? "" : " (" + conventions + ")");
-      if (!wrong.empty())
-        add("summary", where, row_text, Verdict::failed, join(wrong, "; "));
-      else if (!unknown.empty())
-        add("summary", where, row_text, Verdict::not_verifiable,
-            "no second count of " + join(unknown, ", ") + time_left_note());
-      else
-        add("summary", where, row_text, Verdict::verified, join(checked, ", "));
-    }
-  }
-}
-
-// A census of every instance the spec's instance constraints allow: the figures the family
-// knows. Returns whether they verified that the census is complete.
-bool Verifier::check_census(const ResultFile& result, const std::vector<RecordCheck>& records) {
-  const Spec& spec = *options_.spec;
-  const Verification* second = spec.family->verification();
-  const auto figures =
-      second ? second->census_figures(spec.parameters, spec.instance) : std::vector<CensusFigure>{};
-  const std::string where = at_line(result.file, result.summary_line);
-  bool complete = false;
-  for (const CensusFigure& figure : figures) {
-    Natural sum = 0;
-    bool known = true;
-    for (const RecordCheck& c : records) {
-      // A class's size was re-derived already, with the record's claims.
-      const auto part = figure.counts_instances && c.verified_class_size
-                            ? c.verified_class_size
-                            : figure.per_class(*c.instance, limits_);
-      if (!part) {
-        known = false;
-        break;
-      }
-      sum += *part;
-    }
-    const std::string text = figure.what + ": " + to_string(figure.value);
-    if (!known)
-      add("census", where, text, Verdict::not_verifiable,
-          "not every class's share of it could be derived" + time_left_note());
-    else
-      add("census", where, text, sum == figure.value ? Verdict::verified : Verdict::failed,
-          "the " + std::to_string(records.size()) + " classes make " + to_string(sum));
-    complete = complete || (known && sum == figure.value && figure.counts_instances);
-  }
-  return complete;
 }
 
 // The spec's question asked of every instance the family lists a second way (verify_space):
@@ -618,8 +412,307 @@ std::optional<Rerun> Verifier::list_again(const Spec& spec) const {
   return out;
 }
 
+// The records checked in full, a batch at a time: each read and checked (on --threads), then,
+// in order, its claims reported and what the checks across records need of it kept.
+void Verifier::check_stream(const Records& records, const ResultFile* result) {
+  const Spec* spec = options_.spec;
+  want_objective_ = result && spec && result->summary.contains("objective");
+  // A census whose figures check_proven will judge (the same conditions as there): the share
+  // of each figure is worked out with each record's claims.
+  if (result && spec && !spec->given && !want_objective_) {
+    const auto flag = [&](const char* name) {
+      const Json value = result->summary.value(name, Json());
+      return value.is_boolean() && value.get<bool>();
+    };
+    const bool all_wanted =
+        !spec->generate.instances || result->records < *spec->generate.instances;
+    const bool accepts_all =
+        !spec->objective && spec->measure_bounds.empty() &&
+        std::all_of(spec->bounds.begin(), spec->bounds.end(), [](const auto& entry) {
+          return !entry.second.max && entry.second.min.value_or(0) == 0;
+        });
+    if (flag("proven") && flag("exhausted") && all_wanted && accepts_all)
+      if (const Verification* second = spec->family->verification())
+        figures_ = second->census_figures(spec->parameters, spec->instance);
+  }
+  figure_sums_.assign(figures_.size(), FigureSum());
+  if (want_objective_) objectives_ = std::make_unique<SpoolFile>(folder_ / "objectives");
+
+  const std::size_t batch = 256 * std::max(1u, options_.threads);
+  std::vector<ResultRecord> read;
+  std::vector<const ResultFile*> owners;
+  const auto check_read = [&] {
+    std::vector<RecordCheck> checks(read.size());
+    check_batch(checks, read, owners);
+    for (RecordCheck& c : checks) take(c);
+    read.clear();
+    owners.clear();
+  };
+  records([&](const ResultFile& file, ResultRecord& record) {
+    owners.push_back(&file);
+    read.push_back(std::move(record));
+    if (read.size() == batch) check_read();
+  });
+  check_read();
+}
+
+// Reads and checks each record of a batch (on --threads); an error is thrown as the first
+// record with one would have thrown it, alone.
+void Verifier::check_batch(std::vector<RecordCheck>& checks, std::vector<ResultRecord>& read,
+                           std::vector<const ResultFile*>& owners) const {
+  const unsigned threads =
+      std::max(1u, std::min<unsigned>(options_.threads, static_cast<unsigned>(read.size())));
+  std::vector<std::exception_ptr> failures(read.size());
+  std::atomic<std::size_t> next{0};
+  std::atomic<bool> failed{false};
+  const auto work = [&] {
+    for (std::size_t i = next++; i < read.size() && !failed; i = next++) {
+      try {
+        RecordCheck& c = checks[i];
+        c = read_record(*owners[i], std::move(read[i]));
+        check_record(c);
+        for (const CensusFigure& figure : figures_)
+          c.census_parts.push_back(figure.counts_instances && c.verified_class_size
+                                       ? c.verified_class_size
+                                       : figure.per_class(*c.instance, limits_));
+        if (want_objective_) c.objective = objective_of(c);
+      } catch (...) {
+        failures[i] = std::current_exception();
+        failed = true;
+      }
+    }
+  };
+  if (threads == 1) {
+    work();
+  } else {
+    std::vector<std::jthread> pool;
+    for (unsigned t = 0; t < threads; ++t) pool.emplace_back(work);
+  }
+  for (const auto& failure : failures)
+    if (failure) std::rethrow_exception(failure);
+}
+
+// A record checked: its claims reported, and what the checks across records need kept.
+void Verifier::take(RecordCheck& c) {
+  for (const Claim& claim : c.claims) report_.add(claim);
+  c.claims.clear();
+  ++records_;
+  claimed_sum_ += c.record.class_size.value_or(0);
+  if (c.verified_class_size)
+    verified_sum_ += *c.verified_class_size;
+  else
+    all_sizes_verified_ = false;
+  for (std::size_t f = 0; f < figures_.size(); ++f) {
+    FigureSum& figure = figure_sums_[f];
+    if (!figure.known) continue;
+    if (!c.census_parts[f])
+      figure.known = false;
+    else
+      figure.sum += *c.census_parts[f];
+  }
+  c.census_parts.clear();
+  const std::string where = c.where();
+  if (want_objective_) {
+    // "meets value where": meets 1, 0 or - (not known), value - when it could not be counted.
+    objectives_->stream() << (c.meets_spec ? (*c.meets_spec ? "1" : "0") : "-") << " "
+                          << (c.objective ? to_string(*c.objective) : "-") << " " << where.size()
+                          << ":" << where << "\n";
+  }
+  keys_->add(c.key, where);
+  if (records_ == 1) {
+    first_file_ = c.file->file;
+    first_key_ = c.key;
+    first_meets_spec_ = c.meets_spec;
+  }
+  last_ = std::move(c);
+}
+
+// No two records in one class.
+void Verifier::check_classes() {
+  bool twice = false;
+  keys_->for_each_duplicate([&](const DuplicateKeys::Duplicate& d) {
+    twice = true;
+    add("class", d.note, "a class of its own", Verdict::failed,
+        "the same instance up to the family's symmetries as " + d.first_note +
+            " (the canonical keys recomputed from both instances are equal)");
+  });
+  if (!twice && records_ > 0)
+    add("class", first_file_, "no two records in one class", Verdict::verified,
+        std::to_string(records_) + " records, " + std::to_string(records_) +
+            " canonical keys recomputed from their instances");
+}
+
+// With the spec: the file answers it (its hash, in the summary and in every record), so that no
+// claim is judged against another question. `record`: the first record whose hash is not the
+// spec's (its line and hash), found as the file was read.
+void check_spec_hash(const Spec& spec, const ResultFile& file,
+                     const std::optional<std::pair<std::size_t, Json>>& record) {
+  const auto wrong = [&](const Json& hash, std::size_t line, const std::string& field) {
+    throw InputError({file.file, static_cast<int>(line), 0}, field,
+                     hash.dump() + " is not the SHA-256 of " + spec.file + " (" + spec.sha256 +
+                         "): the result answers another spec");
+  };
+  if (const Json hash = file.summary.value("spec-sha256", Json()); hash != spec.sha256)
+    wrong(hash, file.summary_line, "summary.spec-sha256");
+  if (record) wrong(record->second, record->first, "spec-sha256");
+  if (file.summary.contains("objective") != spec.objective.has_value())
+    throw InputError({file.file, static_cast<int>(file.summary_line), 0}, "summary.objective",
+                     "the result and " + spec.file + " disagree on whether there is an objective");
+}
+
+// What a run's or merge's summary says of its records.
+void Verifier::check_summary(const ResultFile& result) {
+  const std::string where = at_line(result.file, result.summary_line);
+  const JsonFields f(result.summary, result.file, result.summary_line, "summary.");
+  const std::uint64_t instances = f.count("instances");
+  add("summary", where, "instances: " + std::to_string(instances),
+      instances == records_ ? Verdict::verified : Verdict::failed,
+      std::to_string(records_) + " records above it");
+  if (const Json* in_classes = f.find("instances-in-classes");
+      in_classes && !in_classes->is_null()) {
+    const auto claimed = natural_from_json(*in_classes);
+    if (!claimed) f.fail("instances-in-classes", "expected a whole number or null");
+    const std::string text = "instances-in-classes: " + to_string(*claimed);
+    if (claimed_sum_ != *claimed)
+      add("summary", where, text, Verdict::failed,
+          "the records' class sizes sum to " + to_string(claimed_sum_));
+    else if (all_sizes_verified_ && verified_sum_ != *claimed)
+      add("summary", where, text, Verdict::failed,
+          "the class sizes, re-derived, sum to " + to_string(verified_sum_));
+    else if (all_sizes_verified_)
+      add("summary", where, text, Verdict::verified, "the re-derived class sizes sum to it");
+    else
+      add("summary", where, text, Verdict::not_verifiable,
+          "the records' class sizes sum to it, but not every one was re-derived");
+  }
+}
+
+// With an objective: the records are successive improvements, the last reaches `best`, and no
+// record that meets the spec does better.
+void Verifier::check_objective(const ResultFile& result) {
+  const std::string where = at_line(result.file, result.summary_line);
+  const JsonFields f(result.summary, result.file, result.summary_line, "summary.");
+  const Json& best_json = f.at("best", "a whole number or null");
+  const std::optional<Natural> best =
+      best_json.is_null() ? std::nullopt : natural_from_json(best_json);
+  if (!best_json.is_null() && !best) f.fail("best", "expected a whole number or null");
+  const std::string text = "best = " + (best ? to_string(*best) : std::string("none"));
+  if (!options_.spec) {
+    add("summary", where, text, Verdict::not_verifiable,
+        "the objective is the spec's: give it with --spec");
+    return;
+  }
+  const Spec& spec = *options_.spec;
+  const bool minimize = spec.objective->minimize;
+  const auto better = [&](const Natural& a, const Natural& b) { return minimize ? a < b : a > b; };
+  std::optional<Natural> previous;
+  bool known = true;
+  objectives_->close();
+  std::ifstream in(objectives_->path(), std::ios::binary);
+  std::string meets, number, record_where;
+  std::size_t length = 0;
+  while (in >> meets >> number >> length && in.get() == ':') {
+    record_where.resize(length);
+    in.read(record_where.data(), static_cast<std::streamsize>(length));
+    if (number == "-") {
+      known = false;
+      continue;
+    }
+    const Natural value(number);
+    if (meets == "1" && best && better(value, *best))
+      add("summary", record_where, text, Verdict::failed,
+          "this record meets the spec with " + spec.objective->text() + " = " + to_string(value) +
+              ", better than the best the summary claims");
+    if (previous && !better(value, *previous))
+      add("summary", record_where, "an improvement on the record before it", Verdict::failed,
+          spec.objective->text() + " = " + to_string(value) + " after " + to_string(*previous));
+    previous = value;
+  }
+  if (!known) {
+    add("summary", where, text, Verdict::not_verifiable,
+        "not every record's objective could be counted again");
+    return;
+  }
+  if (records_ == 0) {
+    add("summary", where, text, best ? Verdict::failed : Verdict::verified,
+        best ? "no record reaches it" : "no record, no best");
+    return;
+  }
+  RecordCheck& last = *last_;
+  const auto value = objective_of(last);
+  add("summary", where, text, best && value == best ? Verdict::verified : Verdict::failed,
+      "the last record, " + last.where() + ", has " + spec.objective->text() + " = " +
+          to_string(*value) + " by the second counts");
+  // The witness: the last record, counted in every convention of its family.
+  if (const Json* witness = f.find("witness")) {
+    const JsonFields w(*witness, result.file, result.summary_line, "summary.witness.");
+    const Json& instance = w.at("instance", "an instance");
+    const bool same = instance == Json::parse(last.record.body).value("instance", Json());
+    add("summary", where, "the witness is the last record's instance",
+        same ? Verdict::verified : Verdict::failed, same ? "the same instance" : "another one");
+    const Json& table = w.at("counts-by-convention", "a list");
+    if (!table.is_array()) w.fail("counts-by-convention", "expected a list");
+    for (const auto& row : table) {
+      const JsonFields r(row, result.file, result.summary_line, "summary.witness.");
+      const OptionValues convention =
+          convention_of(*last.family, r.at("convention", "an object"), where);
+      const Json& counts = r.at("counts", "an object");
+      if (!counts.is_object()) r.fail("counts", "expected an object");
+      std::vector<std::string> checked, unknown, wrong;
+      for (const auto& [kind, value] : counts.items()) {
+        last.family->check_kind(kind, {result.file, static_cast<int>(result.summary_line), 0},
+                                "summary.witness.counts");
+        const Count claimed = count_from_json(value, r, "counts." + kind);
+        const Recount again =
+            second_counts(*last.family, *last.instance, kind, convention, limits_);
+        if (!again.value || !again.value->exact) {
+          unknown.push_back(kind);
+        } else if (claimed.exact ? again.value->value != claimed.value
+                                 : again.value->value < claimed.value) {
+          wrong.push_back(kind + " " + count_text(claimed) + ", the second count " +
+                          to_string(again.value->value) + "; see it again: " +
+                          reproducer(result.file, result.summary_line, kind, convention) +
+                          " (the witness's instance)");
+        } else {
+          checked.push_back(kind + " " + count_text(claimed));
+        }
+      }
+      const std::string conventions = convention_text(convention);
+      const std::string row_text =
+          "the witness's counts" + (conventions.empty() ? "" : " (" + conventions + ")");
+      if (!wrong.empty())
+        add("summary", where, row_text, Verdict::failed, join(wrong, "; "));
+      else if (!unknown.empty())
+        add("summary", where, row_text, Verdict::not_verifiable,
+            "no second count of " + join(unknown, ", ") + time_left_note());
+      else
+        add("summary", where, row_text, Verdict::verified, join(checked, ", "));
+    }
+  }
+}
+
+// A census of every instance the spec's instance constraints allow: the figures the family
+// knows, summed as the records passed. Returns whether they verified that the census is
+// complete.
+bool Verifier::check_census(const ResultFile& result) {
+  const std::string where = at_line(result.file, result.summary_line);
+  bool complete = false;
+  for (std::size_t i = 0; i < figures_.size(); ++i) {
+    const CensusFigure& figure = figures_[i];
+    const auto& [sum, known] = figure_sums_[i];
+    const std::string text = figure.what + ": " + to_string(figure.value);
+    if (!known)
+      add("census", where, text, Verdict::not_verifiable,
+          "not every class's share of it could be derived" + time_left_note());
+    else
+      add("census", where, text, sum == figure.value ? Verdict::verified : Verdict::failed,
+          "the " + std::to_string(records_) + " classes make " + to_string(sum));
+    complete = complete || (known && sum == figure.value && figure.counts_instances);
+  }
+  return complete;
+}
 // An answer is proven: a figure of the census, the objective's bound, or a search again.
-void Verifier::check_proven(const ResultFile& result, std::vector<RecordCheck>& records) {
+void Verifier::check_proven(const ResultFile& result) {
   const JsonFields f(result.summary, result.file, result.summary_line, "summary.");
   if (!f.flag("proven")) return;
   const bool exhausted = f.flag("exhausted");
@@ -628,7 +721,7 @@ void Verifier::check_proven(const ResultFile& result, std::vector<RecordCheck>& 
   const bool objective = result.summary.contains("objective");
   if (objective)
     text = "proven optimal";
-  else if (records.empty())
+  else if (records_ == 0)
     text = "proven: no instance meets the spec";
   else
     text = "proven: these are every instance that meets the spec, up to symmetry";
@@ -639,10 +732,10 @@ void Verifier::check_proven(const ResultFile& result, std::vector<RecordCheck>& 
   }
   const Spec& spec = *options_.spec;
   if (spec.given) {
-    check_given(result, records);
+    check_given(result);
     return;
   }
-  const bool all_wanted = !spec.generate.instances || records.size() < *spec.generate.instances;
+  const bool all_wanted = !spec.generate.instances || records_ < *spec.generate.instances;
   if (!objective && !all_wanted) {
     // A run that stopped at the number wanted claims nothing of the rest.
     add("proven", where, text, Verdict::failed,
@@ -656,23 +749,17 @@ void Verifier::check_proven(const ResultFile& result, std::vector<RecordCheck>& 
       std::all_of(spec.bounds.begin(), spec.bounds.end(), [](const auto& entry) {
         return !entry.second.max && entry.second.min.value_or(0) == 0;
       });
-  bool duplicate_free = true;
-  {
-    std::set<std::vector<int>> keys;
-    for (const RecordCheck& c : records)
-      duplicate_free = keys.insert(c.key).second && duplicate_free;
-  }
-  if (accepts_all && exhausted && check_census(result, records) && duplicate_free) {
+  const bool duplicate_free = keys_->duplicates() == 0;
+  if (accepts_all && exhausted && check_census(result) && duplicate_free) {
     add("proven", where, text, Verdict::verified,
         "the classes' re-derived sizes sum to the number of instances in the space, and no class "
         "is there twice");
     return;
   }
   // An optimum that meets the bound the spec's bounds allow.
-  if (objective && !exhausted && !records.empty()) {
+  if (objective && !exhausted && records_ > 0) {
     const auto bound = spec.objective_bound();
-    RecordCheck& last = records.back();
-    const auto value = objective_of(last);
+    const auto value = objective_of(*last_);
     if (bound && value && *value == *bound) {
       add("proven", where, text, Verdict::verified,
           "the last record reaches " + to_string(*bound) +
@@ -719,15 +806,19 @@ void Verifier::check_proven(const ResultFile& result, std::vector<RecordCheck>& 
     }
     return;
   }
-  std::set<std::vector<int>> mine;
-  for (const RecordCheck& c : records) mine.insert(c.key);
+  // The records' keys, read back in order, against the classes the search accepted.
+  std::set<const std::vector<int>*> mine;  // of the search's keys, those the result has
   std::vector<std::string> wrong;
-  for (const RecordCheck& c : records)
-    if (!again->found.count(c.key)) wrong.push_back(c.where() + " is not accepted by it");
+  keys_->for_each([&](const std::vector<int>& key, const std::string& record_where) {
+    if (const auto it = again->found.find(key); it != again->found.end())
+      mine.insert(&it->first);
+    else
+      wrong.push_back(record_where + " is not accepted by it");
+  });
   std::size_t missing = 0;
   std::string example;
   for (const auto& [key, value] : again->found) {
-    if (mine.count(key)) continue;
+    if (mine.count(&key)) continue;
     if (missing++ == 0) example = Json(key).dump();
   }
   if (missing > 0)
@@ -739,15 +830,15 @@ void Verifier::check_proven(const ResultFile& result, std::vector<RecordCheck>& 
 }
 
 // A spec about one instance (`given:`): the answer is whether it meets the spec.
-void Verifier::check_given(const ResultFile& result, std::vector<RecordCheck>& records) {
+void Verifier::check_given(const ResultFile& result) {
   const Spec& spec = *options_.spec;
   const std::string where = at_line(result.file, result.summary_line);
-  if (!records.empty()) {
-    const bool same = records.size() == 1 && records.front().key == spec.given->canonical_key();
+  if (records_ > 0) {
+    const bool same = records_ == 1 && first_key_ == spec.given->canonical_key();
     add("proven", where, "the given instance meets the spec",
-        !same                                ? Verdict::failed
-        : records.front().meets_spec == true ? Verdict::verified
-                                             : Verdict::not_verifiable,
+        !same                       ? Verdict::failed
+        : first_meets_spec_ == true ? Verdict::verified
+                                    : Verdict::not_verifiable,
         !same ? "the record is not the spec's given instance" : "see the record's claims above");
     return;
   }
@@ -778,9 +869,9 @@ void Verifier::check_given(const ResultFile& result, std::vector<RecordCheck>& r
 
 // The shards of a run: their manifests, the subproblems they cover, their records' places, and
 // the merged result (when given) against what merging them gives. Returns the records of the
-// run in merge order (duplicates removed, cut at the number wanted).
-std::vector<const ResultRecord*> Verifier::check_shards(
-    const std::vector<const ResultFile*>& shards, const ResultFile* merged) {
+// run in merge order (duplicates removed, cut at the number wanted), to be read as needed.
+std::unique_ptr<RunRecords> Verifier::check_shards(const std::vector<const ResultFile*>& shards,
+                                                   const ResultFile* merged) {
   const ResultFile& first = *shards.front();
   const Manifest& run_manifest = first.manifest;
   std::map<unsigned, const ResultFile*> by_index;
@@ -816,10 +907,11 @@ std::vector<const ResultRecord*> Verifier::check_shards(
     if (!problems.empty()) consistent = false;
     const JsonFields f(shard->summary, shard->file, m.line, "summary.");
     const std::uint64_t instances = f.count("instances");
-    if (instances != shard->records.size())
+    if (instances != shard->records)
       add("shards", where, name + ": instances " + std::to_string(instances), Verdict::failed,
-          std::to_string(shard->records.size()) + " records in its file");
-    for (const ResultRecord& record : shard->records)
+          std::to_string(shard->records) + " records in its file");
+    ResultReader reader(*shard);
+    for (ResultRecord record; reader.next(record);)
       if (const auto why = outside_share(m, *record.subproblem)) {
         consistent = false;
         add("shards", at_line(shard->file, record.line),
@@ -857,30 +949,39 @@ std::vector<const ResultRecord*> Verifier::check_shards(
         what + (merged_proven ? ", yet the merged result says proven" : ""));
   }
 
-  // The records in the order one process prints them, as merge combines them.
-  std::vector<const ResultRecord*> records;
-  if (run_manifest.objective) {
-    const ResultFile* best = best_shard(run_manifest, by_index);
-    if (best && !best->records.empty()) records.push_back(&best->records.back());
-  } else {
-    records = records_in_run_order(run_manifest, by_index);
-  }
+  // The records in the order one process prints them, as merge combines them. Half the memory
+  // for sorts is theirs; the other half is the records' keys' (keys_).
+  auto records = std::make_unique<RunRecords>(run_manifest, by_index, folder_, options_.memory / 2);
   if (merged) {
-    std::vector<std::string> bodies;
-    for (const ResultRecord* record : records) bodies.push_back(record->body);
-    std::optional<std::size_t> differs;
-    for (std::size_t i = 0; i < std::max(bodies.size(), merged->records.size()) && !differs; ++i)
-      if (i >= bodies.size() || i >= merged->records.size() ||
-          Json::parse(bodies[i]) != Json::parse(merged->records[i].body))
-        differs = i;
-    const std::string where = differs && *differs < merged->records.size()
-                                  ? at_line(merged->file, merged->records[*differs].line)
-                                  : at_line(merged->file, merged->summary_line);
+    // The first record where the two differ, and its line in the merged file.
+    std::optional<std::uint64_t> differs;
+    std::optional<std::size_t> differs_line;
+    std::uint64_t at = 0;
+    ResultReader theirs(*merged);
+    ResultRecord their;
+    records->for_each([&](const ResultFile&, ResultRecord& record) {
+      if (!differs) {
+        if (!theirs.next(their)) {
+          differs = at;
+        } else if (Json::parse(record.body) != Json::parse(their.body)) {
+          differs = at;
+          differs_line = their.line;
+        }
+      }
+      ++at;
+    });
+    const std::uint64_t count = records->size();
+    if (!differs && merged->records != count) {
+      differs = std::min<std::uint64_t>(count, merged->records);
+      if (*differs < merged->records && theirs.next(their)) differs_line = their.line;
+    }
+    const std::string where = differs_line ? at_line(merged->file, *differs_line)
+                                           : at_line(merged->file, merged->summary_line);
     add("shards", where, "the merged records are the shards' records, merged",
         differs ? Verdict::failed : Verdict::verified,
-        differs ? "merging the shards gives " + std::to_string(bodies.size()) +
+        differs ? "merging the shards gives " + std::to_string(count) +
                       " records; they first differ at record " + std::to_string(*differs + 1)
-                : std::to_string(bodies.size()) + " records, in the order one run prints them");
+                : std::to_string(count) + " records, in the order one run prints them");
     const JsonFields f(merged->summary, merged->file, merged->summary_line, "summary.");
     const JsonFields s = f.object("shards");
     const bool same_shards =
@@ -907,7 +1008,23 @@ std::vector<const ResultRecord*> Verifier::check_shards(
   return records;
 }
 
-VerifyReport Verifier::run(const std::vector<ResultFile>& files) {
+void Verifier::run(const std::vector<std::string>& paths) {
+  // Each file read through once, every line checked; with the spec, the first record whose
+  // spec hash is not the spec's is noted as it passes.
+  std::vector<ResultFile> files;
+  std::vector<std::optional<std::pair<std::size_t, Json>>> other_spec;
+  for (const std::string& path : paths) {
+    std::optional<std::pair<std::size_t, Json>> wrong;
+    EachRecord each;
+    if (options_.spec)
+      each = [&](const ResultRecord& record) {
+        if (wrong) return;
+        Json hash = Json::parse(record.body).value("spec-sha256", Json());
+        if (hash != options_.spec->sha256) wrong.emplace(record.line, std::move(hash));
+      };
+    files.push_back(read_result(path, folder_, each));
+    other_spec.push_back(std::move(wrong));
+  }
   std::vector<const ResultFile*> shards;
   const ResultFile* result = nullptr;
   for (const ResultFile& file : files) {
@@ -922,35 +1039,38 @@ VerifyReport Verifier::run(const std::vector<ResultFile>& files) {
     }
   }
   if (options_.spec)
-    for (const ResultFile& file : files) check_spec_hash(file);
+    for (std::size_t i = 0; i < files.size(); ++i)
+      check_spec_hash(*options_.spec, files[i], other_spec[i]);
   if (result && result->kind == ResultKind::run && !shards.empty())
     throw InputError({result->file, 0, 0}, "",
                      "a run's output with shards: shards go with the merged result");
 
-  std::vector<const ResultRecord*> combined;
+  std::unique_ptr<RunRecords> combined;
   if (!shards.empty()) combined = check_shards(shards, result);
 
   // The records whose claims are checked in full: the result's, or the shards' combined.
-  std::vector<std::pair<const ResultFile*, const ResultRecord*>> chosen;
+  keys_ = std::make_unique<DuplicateKeys>(folder_, "keys",
+                                          combined ? options_.memory / 2 : options_.memory);
   if (result) {
-    for (const auto& record : result->records) chosen.emplace_back(result, &record);
+    check_stream(
+        [&](const std::function<void(const ResultFile&, ResultRecord&)>& each) {
+          ResultReader reader(*result);
+          for (ResultRecord record; reader.next(record);) each(*result, record);
+        },
+        result);
   } else {
-    std::map<const ResultRecord*, const ResultFile*> owner;
-    for (const ResultFile* shard : shards)
-      for (const auto& record : shard->records) owner[&record] = shard;
-    for (const ResultRecord* record : combined) chosen.emplace_back(owner[record], record);
+    check_stream(
+        [&](const std::function<void(const ResultFile&, ResultRecord&)>& each) {
+          combined->for_each(each);
+        },
+        nullptr);
   }
-  std::vector<RecordCheck> records;
-  records.reserve(chosen.size());
-  for (const auto& [file, record] : chosen) records.push_back(read_record(*file, *record));
-  check_all(records);
-  for (RecordCheck& c : records)
-    for (Claim& claim : c.claims) report_.claims.push_back(std::move(claim));
-  for (RecordCheck& c : records) c.claims.clear();
+  combined.reset();
   // Shards' own records against their keys, where the result's records are another file's.
   if (result)
-    for (const ResultFile* shard : shards)
-      for (const auto& record : shard->records) {
+    for (const ResultFile* shard : shards) {
+      ResultReader reader(*shard);
+      for (ResultRecord record; reader.next(record);) {
         const auto loaded =
             parse_instance(record.body, at_line(shard->file, record.line), *options_.registry);
         const bool same = loaded.instance->canonical_key() == *record.key;
@@ -959,52 +1079,122 @@ VerifyReport Verifier::run(const std::vector<ResultFile>& files) {
             same ? "recomputed from the instance"
                  : "the record's key is not its instance's (recomputed from the instance)");
       }
-  check_classes(records);
+    }
+  check_classes();
   if (result) {
-    check_summary(*result, records);
-    if (result->summary.contains("objective")) check_objective(*result, records);
-    check_proven(*result, records);
+    check_summary(*result);
+    if (result->summary.contains("objective")) check_objective(*result);
+    check_proven(*result);
   }
-  return std::move(report_);
 }
 
 }  // namespace
 
-VerifyReport verify_results(const std::vector<ResultFile>& files, const VerifyOptions& options) {
-  if (files.empty()) throw InputError({"command line", 0, 0}, "RESULT", "no result to verify");
-  Verifier verifier(options);
-  return verifier.run(files);
+int VerifyTally::exit_code() const {
+  if (failed > 0) return 1;
+  if (not_verifiable > 0) return 3;
+  return 0;
 }
 
-std::string report_text(const VerifyReport& report) {
-  std::ostringstream out;
-  for (const Claim& claim : report.claims) {
-    out << to_string(claim.verdict) << "  " << claim.where << "  [" << claim.topic << "] "
-        << claim.text;
-    if (!claim.detail.empty()) out << ": " << claim.detail;
-    out << "\n";
+namespace {
+
+// `text` with `indent` spaces after each line break (a JSON document nested in another).
+std::string indented(const std::string& text, std::size_t indent) {
+  std::string out;
+  for (const char c : text) {
+    out += c;
+    if (c == '\n') out.append(indent, ' ');
   }
-  out << "summary: " << report.claims.size() << " claims, " << report.tally(Verdict::verified)
-      << " verified, " << report.tally(Verdict::not_verifiable) << " not verifiable, "
-      << report.tally(Verdict::failed) << " FAILED\n";
-  return out.str();
+  return out;
 }
 
-Json report_json(const VerifyReport& report) {
-  Json claims = Json::array();
-  for (const Claim& claim : report.claims)
-    claims.push_back({{"topic", claim.topic},
-                      {"where", claim.where},
-                      {"claim", claim.text},
-                      {"verdict", to_string(claim.verdict)},
-                      {"detail", claim.detail}});
-  return {{"claims", claims},
-          {"summary",
-           {{"claims", report.claims.size()},
-            {"verified", report.tally(Verdict::verified)},
-            {"not-verifiable", report.tally(Verdict::not_verifiable)},
-            {"failed", report.tally(Verdict::failed)},
-            {"exit", report.exit_code()}}}};
+Json claim_json(const Claim& claim) {
+  return {{"topic", claim.topic},
+          {"where", claim.where},
+          {"claim", claim.text},
+          {"verdict", to_string(claim.verdict)},
+          {"detail", claim.detail}};
+}
+
+}  // namespace
+
+// Written as the whole document would print (Json::dump(2), to_yaml), one claim at a time.
+void ReportWriter::add(const Claim& claim) {
+  const bool first = tally_.claims() == 0;
+  switch (claim.verdict) {
+    case Verdict::verified:
+      ++tally_.verified;
+      break;
+    case Verdict::not_verifiable:
+      ++tally_.not_verifiable;
+      break;
+    case Verdict::failed:
+      ++tally_.failed;
+      break;
+  }
+  switch (format_) {
+    case Format::text:
+      out_ << to_string(claim.verdict) << "  " << claim.where << "  [" << claim.topic << "] "
+           << claim.text;
+      if (!claim.detail.empty()) out_ << ": " << claim.detail;
+      out_ << "\n";
+      break;
+    case Format::json:
+      out_ << (first ? "{\n  \"claims\": [\n    " : ",\n    ")
+           << indented(claim_json(claim).dump(2), 4);
+      break;
+    case Format::yaml: {
+      // A list of one claim, less its key: the items of a block list are written alike.
+      const std::string one = to_yaml(Json{{"claims", Json::array({claim_json(claim)})}});
+      const std::string prefix = "claims:\n";
+      if (one.compare(0, prefix.size(), prefix) != 0 || one.back() != '\n')
+        throw std::logic_error("unexpected YAML for a claim: " + one);
+      out_ << (first ? prefix : "\n") << one.substr(prefix.size(), one.size() - prefix.size() - 1);
+      break;
+    }
+  }
+}
+
+void ReportWriter::finish() {
+  const std::size_t claims = tally_.claims();
+  const Json summary = {{"claims", claims},
+                        {"verified", tally_.verified},
+                        {"not-verifiable", tally_.not_verifiable},
+                        {"failed", tally_.failed},
+                        {"exit", tally_.exit_code()}};
+  switch (format_) {
+    case Format::text:
+      out_ << "summary: " << claims << " claims, " << tally_.verified << " verified, "
+           << tally_.not_verifiable << " not verifiable, " << tally_.failed << " FAILED\n";
+      break;
+    case Format::json:
+      out_ << (claims == 0 ? "{\n  \"claims\": [],\n" : "\n  ],\n")
+           << "  \"summary\": " << indented(summary.dump(2), 2) << "\n}\n";
+      break;
+    case Format::yaml:
+      if (claims == 0)
+        out_ << to_yaml(Json{{"claims", Json::array()}, {"summary", summary}});
+      else
+        out_ << "\n" << to_yaml(Json{{"summary", summary}});
+      break;
+  }
+}
+
+VerifyTally verify_results(const std::vector<std::string>& files, const VerifyOptions& options,
+                           Format format, std::ostream& out) {
+  if (files.empty()) throw InputError({"command line", 0, 0}, "RESULT", "no result to verify");
+  // Spilled sorts, standard input's copy and the report until it is complete: removed on every
+  // way out of here.
+  const TemporaryFolder folder("puzzlegen-verify-");
+  SpoolFile spooled(folder.path() / "report");
+  ReportWriter report(spooled.stream(), format);
+  {
+    Verifier verifier(options, report, folder.path());
+    verifier.run(files);
+  }
+  report.finish();
+  spooled.copy_to(out);
+  return report.tally();
 }
 
 }  // namespace puzzlegen

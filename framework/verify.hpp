@@ -26,13 +26,16 @@
 #include <chrono>
 #include <functional>
 #include <optional>
+#include <ostream>
 #include <set>
 #include <string>
 #include <vector>
 
+#include "output.hpp"
 #include "registry.hpp"
 #include "results.hpp"
 #include "spec.hpp"
+#include "spill.hpp"
 
 namespace puzzlegen {
 
@@ -47,11 +50,28 @@ struct Claim {
   std::string detail;  // how it was checked; why not; or what failed and how to see it again
 };
 
-struct VerifyReport {
-  std::vector<Claim> claims;
+// How many claims had each verdict.
+struct VerifyTally {
+  std::size_t verified = 0, not_verifiable = 0, failed = 0;
+  std::size_t claims() const { return verified + not_verifiable + failed; }
   // 0 every claim verified, 1 one failed, 3 some could not be verified (and none failed).
   int exit_code() const;
-  std::size_t tally(Verdict verdict) const;
+};
+
+// The report, written claim by claim as they are decided: in words (a line per claim, then the
+// tally), or the JSON or YAML document {"claims": [...], "summary": {...}}.
+class ReportWriter {
+ public:
+  ReportWriter(std::ostream& out, Format format) : out_(out), format_(format) {}
+  void add(const Claim& claim);
+  // The tally, which ends the report.
+  void finish();
+  const VerifyTally& tally() const { return tally_; }
+
+ private:
+  std::ostream& out_;
+  Format format_;
+  VerifyTally tally_;
 };
 
 // What searching a spec's space again found (RerunFn).
@@ -74,14 +94,18 @@ struct VerifyOptions {
   std::chrono::duration<double> time_limit{60.0};  // one deadline for the whole verification
   unsigned threads = 1;
   RerunFn rerun;  // may be null: proven claims are then verified only by figures and bounds
+  // For each sort of the records (the classes met twice, the shards' records in run order):
+  // beyond it, the sort spills to the temporary folder.
+  std::size_t memory = kDefaultSortMemory;
 };
 
-// `files`: one result (a run's or merge's output), its shards, or both. Throws InputError for
-// what cannot be read as a result (exit 2).
-VerifyReport verify_results(const std::vector<ResultFile>& files, const VerifyOptions& options);
-
-// The report in words: one line per claim, then the tally.
-std::string report_text(const VerifyReport& report);
-Json report_json(const VerifyReport& report);
+// `files`: one result (a run's or merge's output), its shards, or both ("-": standard input).
+// Records are read, checked and reported one at a time, keeping only what the checks across
+// records need (sums, counts, the classes' keys, sorted within `memory` and spilled beyond it,
+// to a temporary folder removed at the end). The report is written to `out` in `format` once it
+// is complete. Throws InputError for what cannot be read as a result (exit 2), having written
+// nothing.
+VerifyTally verify_results(const std::vector<std::string>& files, const VerifyOptions& options,
+                           Format format, std::ostream& out);
 
 }  // namespace puzzlegen
