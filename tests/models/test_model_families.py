@@ -611,6 +611,17 @@ def valid_givens(most, n=4):
     return boards, completed
 
 
+def model_lengths():
+    """Every shipped model family's MiniZinc is at most 80 lines a file (a family is a page of
+    MiniZinc and its manifest, docs/model-families.md)."""
+    for folder in sorted(os.listdir(MODELS)):
+        for name in sorted(os.listdir(os.path.join(MODELS, folder))):
+            if name.endswith(".mzn"):
+                with open(os.path.join(MODELS, folder, name)) as f:
+                    lines = len(f.read().splitlines())
+                check(lines <= 80, f"{folder}/{name}: {lines} lines of MiniZinc (at most 80)")
+
+
 def minimal_puzzles(runner):
     """`strategy: minimal` (which asks the model family for other solutions rather than counting,
     keeping those it found while added clues agree with them) prints puzzles that are unique and
@@ -746,6 +757,7 @@ def main():
         print(f"peers done ({time.monotonic() - start:.1f} s)")
         counted_variables(runner, rng)
         drawn(runner)
+        model_lengths()
         minimal_puzzles(runner)
         instance_model(runner)
         grade_words(runner)
