@@ -13,10 +13,11 @@ Usage: test_memory.py PUZZLEGEN SOURCE_DIR
 """
 import json
 import os
-import resource
-import subprocess
 import sys
 import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from peak_memory import peak_of  # noqa: E402
 
 BOUND_KB = 24 * 1024
 # A tree search listing every class keeps, per class printed, its key twice (to judge it once
@@ -24,16 +25,11 @@ BOUND_KB = 24 * 1024
 PER_CLASS_KB = 1.5
 
 
-def peak_of(command, out):
-    """Runs command (stdout to the file `out`) in a child of its own, and returns its peak
-    resident memory in KB (the child's, measured apart from this script's)."""
-    script = ("import resource, subprocess, sys\n"
-              "with open(sys.argv[1], 'w') as f:\n"
-              "    subprocess.run(sys.argv[2:], stdout=f, check=True)\n"
-              "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n")
-    result = subprocess.run([sys.executable, "-c", script, out] + command, check=True,
-                            capture_output=True, text=True)
-    return int(result.stdout.strip())
+def peak_kb(command, out):
+    code, peak = peak_of(command, out)
+    if code != 0:
+        raise SystemExit(f"{' '.join(command)}: exit {code}")
+    return peak
 
 
 def main():
@@ -43,7 +39,7 @@ def main():
         peaks, records = {}, {}
         for threads in (1, 2):
             out = os.path.join(tmp, "t%d.jsonl" % threads)
-            peaks[threads] = peak_of([puzzlegen, "generate", spec, "--format", "json",
+            peaks[threads] = peak_kb([puzzlegen, "generate", spec, "--format", "json",
                                       "--threads", str(threads)], out)
             with open(out) as f:
                 lines = f.read().splitlines()
@@ -53,7 +49,7 @@ def main():
         # -o FILE streams to a temporary file beside FILE, renamed at the end: the same records
         # and no more memory than standard output (it held the whole output before: 595 MB).
         named = os.path.join(tmp, "named.jsonl")
-        peak_named = peak_of([puzzlegen, "generate", spec, "--format", "json", "-o", named],
+        peak_named = peak_kb([puzzlegen, "generate", spec, "--format", "json", "-o", named],
                              os.path.join(tmp, "nothing.txt"))
         with open(named) as f:
             assert sorted(f.read().splitlines()[:-1]) == records[1], "-o wrote other records"
@@ -68,9 +64,9 @@ def main():
         # printed, on 1 and 2 threads.
         listing = os.path.join(source, "tests", "scale_out", "eight-blocks-infeasible-7.yaml")
         out = os.path.join(tmp, "tree.jsonl")
-        base = peak_of([puzzlegen, "generate", listing, "--instances", "1"], out)
+        base = peak_kb([puzzlegen, "generate", listing, "--instances", "1"], out)
         for threads in (1, 2):
-            peak = peak_of([puzzlegen, "generate", listing, "--format", "json", "--threads",
+            peak = peak_kb([puzzlegen, "generate", listing, "--format", "json", "--threads",
                             str(threads)], out)
             with open(out) as f:
                 classes = json.loads(f.read().splitlines()[-1])["summary"]["instances"]

@@ -18,24 +18,14 @@ import os
 import subprocess
 import sys
 import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from peak_memory import peak_of  # noqa: E402
 from collections import Counter
 
 CLASSES = 200000
 PEAK_KB = 96 * 1024  # measured: about 30 MB; 1.1 GB before records were streamed
 SHARDS = 4
-
-
-def peak_of(command, out):
-    """Runs command (stdout to the file `out`) in a child of its own; returns its exit code and
-    its peak resident memory in KB (the child's, apart from this script's)."""
-    script = ("import resource, subprocess, sys\n"
-              "with open(sys.argv[1], 'w') as f:\n"
-              "    code = subprocess.run(sys.argv[2:], stdout=f).returncode\n"
-              "print(code, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n")
-    result = subprocess.run([sys.executable, "-c", script, out] + command, check=True,
-                            capture_output=True, text=True)
-    code, peak = result.stdout.split()
-    return int(code), int(peak)
 
 
 def record(numbers):
