@@ -301,28 +301,23 @@ class SudokuFamily final : public FamilyOf<Sudoku>,
     grid::LatinCounter counter(n, boxes);
     const std::vector<int> full = random_full_grid(rows, columns, counter, boxes, rng);
     grid::LatinPuzzle puzzle{n, std::vector<int>(static_cast<std::size_t>(cells), 0), {}, boxes};
-    // A second solution of the givens set so far, while it still is one: adding givens only
-    // removes solutions, so "not unique" is known without a search until a given rules it out.
-    std::vector<int> other;
+    // A second solution of the givens set so far, as the cells it agrees with the grid on,
+    // while it still is one: adding givens only removes solutions, so "not unique" is known
+    // without a search until a given rules it out. After a given is taken back, only grids
+    // that differ there are searched (grid::other_solutions, as the minimal strategy asks).
+    std::vector<bool> other;
     const auto set = [&](int cell, bool on) {
       const auto c = static_cast<std::size_t>(cell);
       puzzle.givens[c] = on ? full[c] : 0;
-      if (on && !other.empty() && other[c] != full[c]) other.clear();
+      if (on && !other.empty() && !other[c]) other.clear();
     };
-    // After a given is taken back, a second solution must differ from the grid there: only
-    // those are searched.
     const auto unique = [&](int taken_back) {
       if (!other.empty()) return false;
-      if (taken_back >= 0) {
-        const grid::LatinCount found = counter.count(
-            puzzle, 1, Limits{}, 1, {{taken_back, full[static_cast<std::size_t>(taken_back)]}});
-        if (!found.solutions.empty()) other = found.solutions.front();
-        return found.solutions.empty();
-      }
-      const grid::LatinCount found = counter.count(puzzle, 2, Limits{}, 2);
-      for (const auto& solution : found.solutions)
-        if (solution != full) other = solution;
-      return found.count.value == 1;
+      const OtherSolutions found =
+          grid::other_solutions(counter, puzzle, full, taken_back, Limits{});
+      for (const auto& agrees : found.found)
+        if (std::find(agrees.begin(), agrees.end(), false) != agrees.end()) other = agrees;
+      return found.found.empty();
     };
     grid::minimal_clues(cells, set, unique, rng, grid::least_clues(measures, "givens"));
     return std::make_unique<Sudoku>(rows, columns, puzzle.givens);
