@@ -9,7 +9,9 @@ processes, the median of --repeat runs:
            puzzles with one solution its own solver can solve;
   puzzlegen `generate` of COUNT puzzles with exactly one solution, minimal (no clue can be taken
            away), any grade, with the compiled model cached (compiling it once takes a few tenths
-           of a second more, not counted).
+           of a second more, not counted). A family without clues (Hitori) has no minimal
+           puzzles: it runs the converter's STRATEGY within its WITHIN bounds, against sgt's
+           easiest level when those ask for easy puzzles.
 
 Prints one row per family and size: puzzles per second each way and puzzlegen's time over sgt's
 (the ratio to read; seconds drift with the machine's load).
@@ -62,15 +64,21 @@ def main():
             if not os.path.exists(os.path.join(folder, "tests", "sgt.py")):
                 continue
             peer = converter(folder)
+            with open(os.path.join(folder, "family.yaml")) as manifest:
+                clued = any(line.startswith("clues:") for line in manifest)
+            within = None if clued else getattr(peer, "WITHIN", None)
+            strategy = "minimal" if clued else getattr(peer, "STRATEGY", "local")
             for size, parameters in peer.SPECS.items():
                 if size not in peer.PRESETS:
                     continue
-                preset = peer.PRESETS[size][-1]
+                easy = within and within.get("difficulty", {}).get("max") == "easy"
+                preset = peer.PRESETS[size][0 if easy else -1]
                 spec = os.path.join(scratch, f"{name}-{size}.yaml")
                 with open(spec, "w") as out:
                     json.dump({"puzzle": peer.FAMILY, "parameters": parameters,
                                "solutions": {"solution": {"exactly": 1}},
-                               "generate": {"instances": args.count, "strategy": "minimal",
+                               **({"instance": within} if within else {}),
+                               "generate": {"instances": args.count, "strategy": strategy,
                                             "seed": 1}}, out)
                 ours_command = [args.puzzlegen, "--plugin", folder, "generate", spec,
                                 "--format", "json", "--time-limit", "600s"]

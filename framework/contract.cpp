@@ -163,6 +163,22 @@ ContractReport check_contract(const Family& family, const ContractOptions& optio
       check_instance(c, family, *moved, parameters, solution_options, limits);
     }
   }
+  // Local search's start, where the family can plant one (Family::planted_instance): an
+  // instance like any other, with a solution of the kind it was drawn with.
+  Rng planting(mix64(options.seed) ^ 0x9e3779b97f4a7c15ULL);
+  for (const auto& kind : family.kind_names()) {
+    c.within("an instance planted with a " + kind + " solution");
+    std::unique_ptr<Instance> planted;
+    if (!c.run("planted_instance",
+               [&] { planted = family.planted_instance(parameters, kind, limits, planting); }) ||
+        !planted)
+      continue;
+    c.within("an instance planted with a " + kind + " solution " + brief(planted->to_json()));
+    check_instance(c, family, *planted, parameters, solution_options, limits);
+    const Count some = family.count(*planted, kind, solution_options, 1, limits);
+    if (some.stopped == StopReason::none)
+      c.expect(some.value >= 1, "a planted instance has a " + kind + " solution");
+  }
   // The first instances of the instance space meet its constraints and parameters.
   c.within("the instance space");
   int seen = 0;

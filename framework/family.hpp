@@ -238,6 +238,16 @@ class Family {
     (void)instance, (void)constraints, (void)rng;
     return nullptr;
   }
+  // Where a walk of local search starts, for a family without clues, when the spec asks for at
+  // least one `kind` solution: an instance drawn together with one of its solutions (planted),
+  // so that the walk starts with one. Null (the default): the walk starts from random_instance,
+  // whose draws may all have none (most random Hitori grids), a plateau no move leaves.
+  virtual std::unique_ptr<Instance> planted_instance(const OptionValues& parameters,
+                                                     const std::string& kind, const Limits& limits,
+                                                     Rng& rng) const {
+    (void)parameters, (void)kind, (void)limits, (void)rng;
+    return nullptr;
+  }
 
   // ---- Printing: worksheets, answer keys and the teacher's page.
   // What the solver is asked to do to find a `kind` solution, and a count in words ("exactly

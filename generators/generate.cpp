@@ -684,6 +684,11 @@ SubproblemOutcome walk(RunState& run, std::size_t walker, std::size_t position) 
   // kind, as strategy `minimal` makes them: from all the clues, its first steps would only take
   // clues back.
   const std::optional<std::string> unique_kind = unique_kind_of(spec);
+  // A walker without clues starts, where the spec asks for some solution of a kind, from an
+  // instance drawn with one (Family::planted_instance) when the family can draw one.
+  std::optional<std::string> planted_kind;
+  for (const auto& [kind, bounds] : spec.bounds)
+    if (!planted_kind && bounds.min && *bounds.min >= 1) planted_kind = kind;
   // Judges a candidate that meets every bound the score knows of; the walker stops when the
   // run says so (it has the instances it wants from this walker, or none are wanted any more).
   const auto offer = [&](const std::shared_ptr<const Instance>& candidate,
@@ -705,7 +710,10 @@ SubproblemOutcome walk(RunState& run, std::size_t walker, std::size_t position) 
         moves->accept(minimal_clues_of(spec, *clues, moves->start(), *unique_kind, limits, rng));
       current = moves->current();
     } else {
-      current = family.random_instance(spec.parameters, spec.instance, spec.measure_bounds, rng);
+      current = planted_kind ? family.planted_instance(spec.parameters, *planted_kind, limits, rng)
+                             : nullptr;
+      if (!current)
+        current = family.random_instance(spec.parameters, spec.instance, spec.measure_bounds, rng);
     }
     const auto scored = score_of(*current);
     if (!scored) return false;

@@ -22,7 +22,8 @@ std::uint64_t distance(const Bounds& bounds, const Count& count) {
 LocalScore local_score(const Spec& spec, const Instance& instance, const Limits& limits) {
   LocalScore score;
   const Family& family = *spec.family;
-  if (!family.satisfies(instance, spec.instance)) score.violation += LocalScore::kFar;
+  if (!family.satisfies(instance, spec.instance))
+    score.too_few = score.violation = LocalScore::kFar;
   // The family's measures (cheap) first, then the counts; grades only when all else holds.
   for (const auto& [name, bounds] : spec.measure_bounds)
     if (!is_difficulty_measure(name))
@@ -42,7 +43,11 @@ LocalScore local_score(const Spec& spec, const Instance& instance, const Limits&
       score.undecided = true;
       return score;
     }
-    score.violation += distance(bounds, count);
+    const std::uint64_t away = distance(bounds, count);
+    score.violation += away;
+    if (bounds.min && count.exact &&
+        to_uint64(count.value).value_or(UINT64_MAX) < *bounds.min)  // short of the minimum
+      score.too_few += away;
     if (in_objective) score.objective += spec.objective->minimize ? count.value : -count.value;
   }
   if (spec.objective && spec.objective->measure) {

@@ -23,6 +23,14 @@ struct LocalScore {
   // measure (givens) over or under its bounds, levels of difficulty short of or past the
   // bounds (graded only once everything else holds), kFar when the instance constraints fail.
   std::uint64_t violation = 0;
+  // The part of `violation` that says the instance is no puzzle yet: counts short of their
+  // minimums (no solution where one is wanted) and kFar. Scores compare on it first. An
+  // instance with too many solutions is as far as its excess: a clue more may make it unique
+  // at any level, so a walker asked for easy puzzles may cross non-unique ones (Mosaic). One
+  // with none is farther than any with some, whatever their grades: summed alone, a grid with
+  // no solution scored nearer than a unique one a level too hard, and walkers left unique
+  // Hitoris for the plateau of grids with none (8x8 easy: 4 in 42 s; with it, 0.5 s).
+  std::uint64_t too_few = 0;
   Natural objective = 0;
   // A count or a grade was cut short by a limit: the score says nothing.
   bool undecided = false;
@@ -34,6 +42,7 @@ struct LocalScore {
   static constexpr std::uint64_t kObjectiveCap = 1000;
 
   bool operator<(const LocalScore& other) const {
+    if (too_few != other.too_few) return too_few < other.too_few;
     return violation != other.violation ? violation < other.violation : objective < other.objective;
   }
   bool operator<=(const LocalScore& other) const { return !(other < *this); }

@@ -669,6 +669,18 @@ std::unique_ptr<Instance> ModelFamily::neighbour(const Instance& base, const Opt
   return std::make_unique<ModelInstance>(manifest_, instance.sizes(), std::move(data));
 }
 
+std::unique_ptr<Instance> ModelFamily::planted_instance(const OptionValues& parameters,
+                                                        const std::string& kind,
+                                                        const Limits& limits, Rng& rng) const {
+  const Sizes sizes = sizes_of(parameters);
+  const Compiled& model = compiled(kind_model(kind), sizes, Library::gecode);
+  auto space = model.model->clone();
+  const auto whole = first_assignment(*space, model.counted, limits, nullptr, rng.next());
+  if (!whole) return nullptr;
+  return std::make_unique<ModelInstance>(manifest_, sizes,
+                                         data_of(*manifest_, *model.model, *whole));
+}
+
 CluedSolution CluedModelFamily::clued_solution(const OptionValues& parameters, const OptionValues&,
                                                Rng& rng) const {
   auto full = solved_full(sizes_of(parameters), rng.next());

@@ -88,6 +88,11 @@ class ModelFamily : public FamilyOf<ModelInstance>,
   // another value in its declared range (the instance model, if any, is left to the judge).
   std::unique_ptr<Instance> neighbour(const Instance& instance, const OptionValues& constraints,
                                       Rng& rng) const override;
+  // An instance drawn with one `kind` solution: the kind's model solved with its data free, the
+  // solution's variables first and every value in a seeded order.
+  std::unique_ptr<Instance> planted_instance(const OptionValues& parameters,
+                                             const std::string& kind, const Limits& limits,
+                                             Rng& rng) const override;
   const Grading* grading() const override { return this; }
   const Verification* verification() const override { return this; }
   // The grade any model gets: the weakest consistency that solves it (model_family.cpp).

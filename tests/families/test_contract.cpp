@@ -65,8 +65,9 @@ TEST_CASE("contract: every family keeps the family contract", "[contract]") {
 }
 
 TEST_CASE("contract: a broken family fails the checks, each named", "[contract]") {
-  // The test plugin breaks the contract twice: its instance file does not read back as the
-  // same instance, and its instance space yields instances that break its constraint.
+  // The test plugin breaks the contract three times: its instance file does not read back as
+  // the same instance, its instance space yields instances that break its constraint, and the
+  // instance it plants a solution in has none.
   Registry registry;
   registry.load_plugin(PUZZLEGEN_BROKEN_PLUGIN);
   const ContractReport report = check_contract(*registry.find("broken"));
@@ -78,6 +79,7 @@ TEST_CASE("contract: a broken family fails the checks, each named", "[contract]"
   CHECK(has("random instance 1 {\"puzzle\":\"broken\""));
   CHECK(has("to_json read back gives"));
   CHECK(has("satisfies its instance constraints"));
+  CHECK(has("a planted instance has a one solution"));
 }
 
 TEST_CASE("contract: a family gives the words to mark answers in its own convention",

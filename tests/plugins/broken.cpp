@@ -52,9 +52,9 @@ class Broken final : public FamilyOf<Number> {
   bool satisfies(const Number& number, const OptionValues& constraints) const override {
     return !constraints.boolean("even") || number.n % 2 == 0;
   }
-  Count count(const Number&, const std::string&, const OptionValues&, std::uint64_t,
+  Count count(const Number& number, const std::string&, const OptionValues&, std::uint64_t,
               const Limits&) const override {
-    return {1, true};
+    return {number.n == 99 ? 0 : 1, true};
   }
   std::unique_ptr<Solution> first_solution(const Number&, const std::string&,
                                            const Limits&) const override {
@@ -68,6 +68,11 @@ class Broken final : public FamilyOf<Number> {
                                             const std::map<std::string, Bounds>&,
                                             Rng& rng) const override {
     return std::make_unique<Number>(2 * static_cast<int>(rng.below(3)));
+  }
+  // Said to have a solution, and has none.
+  std::unique_ptr<Instance> planted_instance(const OptionValues&, const std::string&, const Limits&,
+                                             Rng&) const override {
+    return std::make_unique<Number>(99);
   }
 };
 
