@@ -10,6 +10,10 @@ counts as the limit and says so):
 - Loeffler, Liu and Hofstedt's Q3-Q5 (specs/instant-insanity/loffler-qN.yaml with the strategy
   changed to local): the optima the exhaustive branch and bound proves (2, 2 and 26,
   docs/instant-insanity.md);
+- Instant Insanity with 8 and 12 cubes (n colours), the fewest all-different towers above zero
+  (counted as Loeffler counts them: orientations modulo the tower's turns): `local` against
+  `random` in the same --limit, per seed the best value random reaches and the seconds each
+  strategy takes to first print an instance at or below it;
 - the Takuzu model family (examples/models/takuzu), 8x8, one solution, fewest givens: the best
   local search finds in --limit seconds against the fewest givens of the minimal puzzles drawn
   in the same time (`strategy: minimal`), per seed.
@@ -25,6 +29,12 @@ import time
 
 SOURCE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OPTIMA = {"q3": 2, "q4": 2, "q5": 26}
+TOWERS = """puzzle: instant-insanity
+parameters: {cubes: CUBES}
+solutions: {count-as: orientations, modulo: tower-rotation, all-different: {min: 1}}
+objective: {minimize: all-different}
+generate: {strategy: STRATEGY, seed: SEED, instances: all, time-limit: LIMITs}
+"""
 TAKUZU = """puzzle: takuzu
 parameters: {rows: 8, columns: 8}
 solutions: {solution: {exactly: 1}}
@@ -35,7 +45,8 @@ generate: {strategy: STRATEGY, seed: SEED, instances: 100000, time-limit: LIMITs
 
 def stream(command, limit, until=None):
     """Runs `command`, reading its JSON lines as they come; returns (values seen, seconds to the
-    first line `until` accepts or None). Stops the process at that line or at `limit`."""
+    first line `until` accepts or None). Stops the process at that line or at `limit`. Each
+    record seen gets its time since the start as "seconds"."""
     start = time.perf_counter()
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
                                text=True)
@@ -45,6 +56,7 @@ def stream(command, limit, until=None):
             record = json.loads(line)
             if "measures" not in record and "counts" not in record:
                 continue
+            record["seconds"] = time.perf_counter() - start
             seen.append(record)
             if until and until(record):
                 reached = time.perf_counter() - start
@@ -90,6 +102,37 @@ def main():
         shown = ", ".join(f"{t:.2f}" if t < args.limit else f">{args.limit}" for t in times)
         print(f"| Loeffler {q.upper()} | {optimum} | {shown} | {statistics.median(times):.2f} | "
               f"{reached} of {len(times)} |")
+    print()
+    print(f"| towers, fewest above zero in {args.limit} s | seed | random: best | "
+          "random: seconds to it | local: seconds to it | random / local |")
+    print("| --- | --- | --- | --- | --- | --- |")
+    for cubes in (8, 12):
+        ratios = []
+        for seed in args.seeds:
+            first = {}
+            runs = {}
+            for strategy in ("random", "local"):
+                spec = os.path.join(scratch, f"towers-{cubes}-{strategy}-{seed}.yaml")
+                with open(spec, "w") as f:
+                    f.write(TOWERS.replace("CUBES", str(cubes)).replace("STRATEGY", strategy)
+                            .replace("SEED", str(seed)).replace("LIMIT", str(args.limit)))
+                runs[strategy], _ = stream([args.puzzlegen, "generate", spec, "--format",
+                                            "json"], args.limit + 5)
+            values = [objective_value(r, ["all-different"]) for r in runs["random"]]
+            best = min(values) if values else None
+            for strategy, seen in runs.items():
+                at = [r["seconds"] for r in seen
+                      if best is not None and objective_value(r, ["all-different"]) <= best]
+                first[strategy] = min(at) if at else None
+            shown = {k: f"{v:.2f}" if v is not None else f">{args.limit}" for k, v in first.items()}
+            ratio = (first["random"] / first["local"]) if first["local"] and first["random"] \
+                else None
+            if ratio:
+                ratios.append(ratio)
+            print(f"| {cubes} cubes | {seed} | {best} | {shown['random']} | {shown['local']} | "
+                  f"{f'{ratio:.1f}x' if ratio else '-'} |")
+        if ratios:
+            print(f"| {cubes} cubes | median | | | | {statistics.median(ratios):.1f}x |")
     print()
     print(f"| Takuzu 8x8, fewest givens in {args.limit} s | seed | local: best | "
           "minimal: best (puzzles drawn) |")
