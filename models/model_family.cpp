@@ -578,8 +578,8 @@ std::unique_ptr<InstanceSpace> ModelFamily::instance_space(const OptionValues& p
   return std::make_unique<ModelInstanceSpace>(manifest_, sizes, search, models);
 }
 
-std::unique_ptr<ModelInstance> ModelFamily::solved_full(const Sizes& sizes,
-                                                        std::uint64_t seed) const {
+std::unique_ptr<ModelInstance> ModelFamily::solved_full(const Sizes& sizes, std::uint64_t seed,
+                                                        StopReason* stopped) const {
   const DeclaredClues& clues = *manifest_->clues;
   const Compiled& model = compiled(manifest_->kinds.front(), sizes, Library::gecode);
   // Every clue empty; the rest of the instance's data (a board's shape, its plates) is drawn
@@ -590,7 +590,7 @@ std::unique_ptr<ModelInstance> ModelFamily::solved_full(const Sizes& sizes,
     space->fix(clue_data->elements[i], clues.empty);
   if (space->failed()) return nullptr;
   const auto whole = first_assignment(*space, model.counted,
-                                      Limits::within(std::chrono::seconds(60)), nullptr, seed);
+                                      Limits::within(std::chrono::seconds(60)), stopped, seed);
   if (!whole) return nullptr;
   auto data = data_of(*manifest_, *model.model, *whole);
   std::fill(data[clues.data].begin(), data[clues.data].end(), static_cast<int>(clues.empty));
@@ -683,10 +683,15 @@ std::unique_ptr<Instance> ModelFamily::planted_instance(const OptionValues& para
 
 CluedSolution CluedModelFamily::clued_solution(const OptionValues& parameters, const OptionValues&,
                                                Rng& rng) const {
-  auto full = solved_full(sizes_of(parameters), rng.next());
+  StopReason stopped = StopReason::none;
+  auto full = solved_full(sizes_of(parameters), rng.next(), &stopped);
   if (!full)
     throw InputError(manifest().clues->where, "clues",
-                     "the model has no solution with every clue empty: nothing to draw clues from");
+                     stopped == StopReason::none
+                         ? "the model has no solution with every clue empty: nothing to draw "
+                           "clues from"
+                         : "no solution with every clue empty was drawn in 60 s (" +
+                               to_string(stopped) + "): nothing to draw clues from");
   CluedSolution out;
   out.clues = full->data().at(manifest().clues->data).size();
   out.full = std::move(full);

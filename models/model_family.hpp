@@ -103,8 +103,10 @@ class ModelFamily : public FamilyOf<ModelInstance>,
                         const OptionValues& options, const Limits& limits) const override;
 
  protected:
-  // A whole solution of the first kind with every clue empty, drawn with `seed`.
-  std::unique_ptr<ModelInstance> solved_full(const Sizes& sizes, std::uint64_t seed) const;
+  // A whole solution of the first kind with every clue empty, drawn with `seed`; null when
+  // there is none or, `stopped` says, none was drawn in the time a draw has.
+  std::unique_ptr<ModelInstance> solved_full(const Sizes& sizes, std::uint64_t seed,
+                                             StopReason* stopped = nullptr) const;
   // `full` with only the clues `kept`.
   std::unique_ptr<ModelInstance> keeping(const ModelInstance& full,
                                          const std::vector<bool>& kept) const;
