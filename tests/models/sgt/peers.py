@@ -21,7 +21,7 @@ as the model's data and solutions:
   our_solution(solution)     -> the same, from `solve --format json`'s solution mapping
   SPECS       {size: spec parameters}: sizes puzzlegen generates unique puzzles of, for sgt
   STRATEGY    optional: how it generates them (default minimal; a family without clues names
-              random or local)
+              random or local), or {size: strategy} with "*" for the sizes not named
   WITHIN      optional: the specs' `instance:` bounds, such as a grade sgt's solver reaches
               ({"difficulty": {"max": "easy"}} where it has no search); without it, sgt's
               solver may give up and GIVES_UP must say why
@@ -255,8 +255,10 @@ def against_corpus(peer, pg, folder):
 
 
 def generated_for_sgt(peer, pg):
-    strategy = getattr(peer, "STRATEGY", "minimal")
+    strategies = getattr(peer, "STRATEGY", "minimal")
     for size, parameters in peer.SPECS.items():
+        strategy = (strategies if isinstance(strategies, str)
+                    else strategies.get(size, strategies.get("*", "minimal")))
         spec = {"puzzle": peer.FAMILY, "parameters": parameters,
                 "solutions": {"solution": {"exactly": 1}},
                 "generate": {"instances": GENERATED, "strategy": strategy, "seed": 1}}
