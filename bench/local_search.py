@@ -5,7 +5,7 @@ instance), for strategy `local` and strategy `minimal` with the same time limit 
 the median over seeds. A run that finds none within the limit counts as the limit (and says so).
 
 Usage: bench/local_search.py PUZZLEGEN SUDOKU_PLUGIN [--givens 21 20 19] [--seeds 1 2 3]
-                             [--limit 60] [--threads 2]
+                             [--limit 60] [--threads 2] [--strategies local minimal]
 
 `minimal` draws on one thread whatever --threads says; `local` runs its walkers (4 by
 default) on the threads. Prints a Markdown table.
@@ -46,6 +46,7 @@ def main():
     parser.add_argument("--seeds", type=int, nargs="+", default=[1, 2, 3])
     parser.add_argument("--limit", type=int, default=60)
     parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--strategies", nargs="+", default=["local", "minimal"])
     args = parser.parse_args()
     print(f"| at most | strategy | seconds to the first, by seed | median | found |")
     print("| --- | --- | --- | --- | --- |")
@@ -54,7 +55,7 @@ def main():
             spec = os.path.join(tmp, f"sudoku-{givens}.yaml")
             with open(spec, "w") as f:
                 f.write(SPEC.replace("GIVENS", str(givens)))
-            for strategy in ("local", "minimal"):
+            for strategy in args.strategies:
                 runs = [first(args.puzzlegen, args.plugin, spec, strategy, seed, args.limit,
                               args.threads) for seed in args.seeds]
                 times = ", ".join(f"{s:.2f}" if ok else f">{args.limit}" for s, ok in runs)
