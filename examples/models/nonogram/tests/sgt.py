@@ -15,8 +15,8 @@ SPECS = {"10x10": {"rows": 10, "columns": 10}, "15x15": {"rows": 15, "columns": 
 # cell as an unknown one, so it stops on unique minimal puzzles that need more. Easy puzzles
 # (propagation of each line decides every cell) it finishes; local search makes them from
 # minimal ones: 4 at 10x10 in 0.5 s, at 20x20 in 5 s. sgt solves them at 10x10 and 15x15 (8 of
-# 8); at 20x20 it gave up on 4 of 4, whose line-by-line solution leans on given cells that sgt
-# reads as unknown.
+# 8); at 20x20 it gave up on 4 of 4, each with 20 unshaded cells given: read as unknown, as sgt
+# reads them, each puzzle has 26 solutions.
 STRATEGY = "local"
 WITHIN = {"difficulty": {"max": "easy"}}
 GIVES_UP = ("sgt-pattern's solver deduces line by line and never searches, and it reads a given "
