@@ -8,13 +8,19 @@ namespace puzzlegen {
 
 namespace {
 
-// How far `value` lies outside `bounds` (0 inside); a value only known as "at least" counts
+// How far `count` lies below `bounds`' minimum (0 at or above it; a count known only as "at
+// least" is never short).
+std::uint64_t shortfall(const Bounds& bounds, const Count& count) {
+  const std::uint64_t value = to_uint64(count.value).value_or(UINT64_MAX);
+  return bounds.min && count.exact && value < *bounds.min ? *bounds.min - value : 0;
+}
+
+// How far `count` lies outside `bounds` (0 inside); a value only known as "at least" counts
 // as what is known, which is what a cap makes of an excess.
 std::uint64_t distance(const Bounds& bounds, const Count& count) {
   const std::uint64_t value = to_uint64(count.value).value_or(UINT64_MAX);
   if (bounds.max && value > *bounds.max) return value - *bounds.max;
-  if (bounds.min && count.exact && value < *bounds.min) return *bounds.min - value;
-  return 0;
+  return shortfall(bounds, count);
 }
 
 }  // namespace
@@ -43,11 +49,8 @@ LocalScore local_score(const Spec& spec, const Instance& instance, const Limits&
       score.undecided = true;
       return score;
     }
-    const std::uint64_t away = distance(bounds, count);
-    score.violation += away;
-    if (bounds.min && count.exact &&
-        to_uint64(count.value).value_or(UINT64_MAX) < *bounds.min)  // short of the minimum
-      score.too_few += away;
+    score.violation += distance(bounds, count);
+    score.too_few += shortfall(bounds, count);
     if (in_objective) score.objective += spec.objective->minimize ? count.value : -count.value;
   }
   if (spec.objective && spec.objective->measure) {
