@@ -81,8 +81,9 @@ bool is_difficulty_measure(const std::string& name) {
 }
 
 Count difficulty_measure(const Grade& grade, const std::string& name) {
-  if (name == kSearchNodes) return grade.search_nodes;
-  return Count{grade.level, grade.stopped == StopReason::none, grade.stopped};
+  if (name == kSearchNodes) return grade.past_ceiling ? Count{0, false} : grade.search_nodes;
+  return Count{grade.level, grade.stopped == StopReason::none && !grade.past_ceiling,
+               grade.stopped};
 }
 
 }  // namespace puzzlegen

@@ -47,6 +47,8 @@ struct Grade {
   bool solvable = true;  // false when reasoning or search proved there is no solution
   // Set when a limit cut probing short: the level is then only a lower bound.
   StopReason stopped = StopReason::none;
+  // Set when grading stopped at Limits::level_ceiling: the level is past it, at least `level`.
+  bool past_ceiling = false;
   // A grade by a ladder of human techniques (Grading::reasoned_grade): what the puzzle needs
   // ("singles and inequalities", "the ladder stalls"); empty for propagation and probing.
   std::string reasoning;
@@ -151,6 +153,14 @@ Grade grade_by_probing(S& root, const Decisions& decisions, const Limits& limits
     g.level = Grade::easy;
     return g;
   }
+  // Stops where the level is known to be at least `level`, past the ceiling.
+  const auto past_ceiling = [&](int level) {
+    if (limits.level_ceiling <= 0 || level <= limits.level_ceiling) return false;
+    g.level = level;
+    g.past_ceiling = true;
+    return true;
+  };
+  if (past_ceiling(Grade::medium)) return g;
   while (true) {
     const auto failed = detail::failed_trials(*space, decisions, limits, g.probes);
     if (!failed) {  // the level is at least what probing has not yet reached
@@ -160,6 +170,7 @@ Grade grade_by_probing(S& root, const Decisions& decisions, const Limits& limits
     }
     if (failed->empty()) break;  // probing stalls
     ++g.rounds;
+    if (g.rounds == 1 && past_ceiling(Grade::medium + 1)) return g;
     const Gecode::IntVarArgs x = decisions(*space);
     for (const auto& [i, value] : *failed) Gecode::rel(*space, x[i], Gecode::IRT_NQ, value);
     if (space->status() == Gecode::SS_FAILED) {
@@ -172,6 +183,7 @@ Grade grade_by_probing(S& root, const Decisions& decisions, const Limits& limits
       return g;
     }
   }
+  if (past_ceiling(Grade::extreme)) return g;
   g.level = Grade::extreme;
   Limits search = limits;
   search.node_limit = search_node_limit;

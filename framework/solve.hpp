@@ -32,6 +32,9 @@ struct Limits {
   unsigned threads = 1;
   // Set by the run that owns this search when it no longer needs it; nullptr = never.
   const std::atomic<bool>* cancelled = nullptr;
+  // A difficulty level (difficulty.hpp) a grade need not look past: grading stops once the
+  // level is known to be above it and says "at least" the level found. 0: grade fully.
+  int level_ceiling = 0;
 
   static Limits within(std::chrono::duration<double> time_limit, std::uint64_t nodes = 0,
                        unsigned threads = 1);

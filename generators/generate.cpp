@@ -642,10 +642,10 @@ void minimal_puzzles(RunState& run) {
                          "docs/adding-a-family.md); use random or search");
   sample(run, [&](Rng& rng) -> std::shared_ptr<const Instance> {
     const CluedSolution drawn = clues->clued_solution(spec.parameters, spec.instance, rng);
-    const std::vector<bool> kept =
-        minimal_clues_of(spec, *clues, drawn, *unique_kind, run.limits(), rng);
-    if (run.limits().expired()) return nullptr;  // a count cut short says nothing of minimality
-    return clues->with_clues(*drawn.full, kept);
+    const auto kept = minimal_clues_of(spec, *clues, drawn, *unique_kind, run.limits(), rng);
+    // A count cut short says nothing of minimality; no kept clues: nothing within the caps.
+    if (run.limits().expired() || !kept) return nullptr;
+    return clues->with_clues(*drawn.full, *kept);
   });
 }
 
@@ -706,8 +706,9 @@ SubproblemOutcome walk(RunState& run, std::size_t walker, std::size_t position) 
   const auto start = [&] {
     if (clues) {
       moves.emplace(*clues, clues->clued_solution(spec.parameters, spec.instance, rng));
-      if (unique_kind)
-        moves->accept(minimal_clues_of(spec, *clues, moves->start(), *unique_kind, limits, rng));
+      if (unique_kind)  // from every clue where none can be taken back within the caps
+        if (auto kept = minimal_clues_of(spec, *clues, moves->start(), *unique_kind, limits, rng))
+          moves->accept(std::move(*kept));
       current = moves->current();
     } else {
       current = planted_kind ? family.planted_instance(spec.parameters, *planted_kind, limits, rng)

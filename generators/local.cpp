@@ -25,6 +25,45 @@ std::uint64_t distance(const Bounds& bounds, const Count& count) {
 
 }  // namespace
 
+int level_cap(const Spec& spec) {
+  int cap = 0;
+  for (const auto& [name, bounds] : spec.measure_bounds)
+    if (bounds.max && (name == kDifficulty || name == kPropagationDifficulty)) {
+      const int level = static_cast<int>(std::min<std::uint64_t>(*bounds.max, Grade::extreme));
+      cap = cap ? std::min(cap, level) : level;
+    }
+  return cap;
+}
+
+std::optional<std::uint64_t> difficulty_distance(const Spec& spec, const Instance& instance,
+                                                 const Limits& limits, bool ceilings_only) {
+  std::uint64_t sum = 0;
+  std::optional<Grade> grade, propagation_grade;
+  // Asked only whether the caps hold, a grade may stop at the lowest capped level.
+  Limits grading = limits;
+  if (ceilings_only) grading.level_ceiling = level_cap(spec);
+  for (const auto& [name, spec_bounds] : spec.measure_bounds) {
+    if (!is_difficulty_measure(name)) continue;
+    const Bounds bounds = ceilings_only ? Bounds{std::nullopt, spec_bounds.max} : spec_bounds;
+    if (!bounds.min && !bounds.max) continue;
+    const bool by_propagation = name == kPropagationDifficulty;
+    auto& graded = by_propagation ? propagation_grade : grade;
+    if (!graded)
+      graded = by_propagation
+                   ? spec.family->propagation_grade_of(instance, spec.posed_kind(), grading)
+                   : spec.family->grade_of(instance, spec.posed_kind(), grading);
+    if (!graded) continue;  // the judge says why
+    const Count value = difficulty_measure(*graded, by_propagation ? kDifficulty : name);
+    if (bounds.admits(value) == Bounds::Verdict::unknown) {
+      if (!graded->past_ceiling) return std::nullopt;
+      ++sum;  // search nodes not counted past a level already over its cap
+      continue;
+    }
+    sum += distance(bounds, value);
+  }
+  return sum;
+}
+
 LocalScore local_score(const Spec& spec, const Instance& instance, const Limits& limits) {
   LocalScore score;
   const Family& family = *spec.family;
@@ -58,22 +97,12 @@ LocalScore local_score(const Spec& spec, const Instance& instance, const Limits&
     score.objective = spec.objective->minimize ? value : Natural(-value);
   }
   if (score.violation != 0) return score;
-  std::optional<Grade> grade, propagation_grade;
-  for (const auto& [name, bounds] : spec.measure_bounds) {
-    if (!is_difficulty_measure(name)) continue;
-    const bool by_propagation = name == kPropagationDifficulty;
-    auto& graded = by_propagation ? propagation_grade : grade;
-    if (!graded)
-      graded = by_propagation ? family.propagation_grade_of(instance, spec.posed_kind(), limits)
-                              : family.grade_of(instance, spec.posed_kind(), limits);
-    if (!graded) continue;  // the judge says why
-    const Count value = difficulty_measure(*graded, by_propagation ? kDifficulty : name);
-    if (bounds.admits(value) == Bounds::Verdict::unknown) {
-      score.undecided = true;
-      return score;
-    }
-    score.violation += distance(bounds, value);
+  const std::optional<std::uint64_t> graded = difficulty_distance(spec, instance, limits, false);
+  if (!graded) {
+    score.undecided = true;
+    return score;
   }
+  score.violation += *graded;
   return score;
 }
 

@@ -50,6 +50,15 @@ struct LocalScore {
 
 LocalScore local_score(const Spec& spec, const Instance& instance, const Limits& limits);
 
+// The lowest level the spec caps a difficulty at (difficulty.hpp's 1-4), 0 where it caps none.
+int level_cap(const Spec& spec);
+
+// How far `instance`'s grades lie outside the spec's bounds on difficulty measures, summed (0
+// within, or where the spec bounds none); with `ceilings_only`, outside their maximums alone.
+// nullopt when a limit cut a grade short.
+std::optional<std::uint64_t> difficulty_distance(const Spec& spec, const Instance& instance,
+                                                 const Limits& limits, bool ceilings_only);
+
 // One walker's moves on the clues of a clued solution (Clues): each step adds a clue, takes
 // one back, or moves one to a clue not given, chosen uniformly among those possible.
 class ClueMoves {

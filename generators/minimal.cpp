@@ -2,7 +2,9 @@
 
 #include <algorithm>
 
+#include "difficulty.hpp"
 #include "grid/model.hpp"
+#include "local.hpp"
 
 namespace puzzlegen {
 
@@ -18,8 +20,10 @@ bool has_one_solution(const Spec& spec, const Instance& puzzle, const std::strin
   return count.exact && count.value == 1;
 }
 
-std::vector<bool> minimal_clues_of(const Spec& spec, const Clues& clues, const CluedSolution& drawn,
-                                   const std::string& kind, const Limits& limits, Rng& rng) {
+std::optional<std::vector<bool>> minimal_clues_of(const Spec& spec, const Clues& clues,
+                                                  const CluedSolution& drawn,
+                                                  const std::string& kind, const Limits& limits,
+                                                  Rng& rng) {
   std::vector<bool> kept(drawn.clues, false);
   // Other solutions found so far, each as the clues it agrees with: adding clues only removes
   // solutions, so while one that differs from the drawn solution (a clue it breaks), or two,
@@ -39,7 +43,22 @@ std::vector<bool> minimal_clues_of(const Spec& spec, const Clues& clues, const C
   // Clues are taken back only from a unique puzzle, unless every clue was given and it still
   // was not: then a taken-back clue tells nothing, and the question is asked whole.
   bool given_unique = false;
+  // Where the spec caps the difficulty, a clue stays away only while the puzzle stays within
+  // the cap too, and clues are added until it is: the puzzle is minimal for its level.
+  const bool capped = std::any_of(
+      spec.measure_bounds.begin(), spec.measure_bounds.end(),
+      [](const auto& bound) { return is_difficulty_measure(bound.first) && bound.second.max; });
+  // Below extreme, a puzzle within the cap is solved without search, so it has one solution
+  // (its clues are the drawn solution's): the cap alone is asked, with no count.
+  const int cap = level_cap(spec);
+  const bool cap_decides = cap > 0 && cap < Grade::extreme;
+  const auto within_cap = [&] {
+    if (!capped) return true;
+    const auto past = difficulty_distance(spec, *clues.with_clues(*drawn.full, kept), limits, true);
+    return past && *past == 0;  // a grade cut short: the caller sees the limit
+  };
   const auto unique = [&](int taken_back) {
+    if (cap_decides) return within_cap();
     if (known_not_unique()) return false;
     if (!given_unique) taken_back = -1;
     if (const auto found = clues.other_solutions(*drawn.full, kept, taken_back, kind,
@@ -47,12 +66,19 @@ std::vector<bool> minimal_clues_of(const Spec& spec, const Clues& clues, const C
       if (!found->decided) return false;  // the caller sees the limit and drops the puzzle
       others = found->found;
       given_unique = given_unique || (taken_back < 0 && others.empty());
-      return others.empty();
+      return others.empty() && within_cap();
     }
     const bool one = has_one_solution(spec, *clues.with_clues(*drawn.full, kept), kind, limits);
     given_unique = given_unique || (taken_back < 0 && one);
-    return one;
+    return one && within_cap();
   };
+  if (capped) {
+    // A puzzle over the cap with every clue given is over it with fewer (sgt-mosaic draws
+    // another picture in this case).
+    kept.assign(drawn.clues, true);
+    if (!within_cap()) return std::nullopt;
+    kept.assign(drawn.clues, false);
+  }
   grid::minimal_clues(static_cast<int>(drawn.clues), set, std::function<bool(int)>(unique), rng);
   return kept;
 }

@@ -653,6 +653,55 @@ def minimal_puzzles(runner):
                           f"minimal {name} {givens}: still unique without the given at {r}, {c}")
 
 
+def minimal_within_a_level(runner):
+    """With the difficulty capped, `strategy: minimal` takes a clue back only while the puzzle
+    stays unique and within the cap: every printed 6x6 Takuzu is unique (brute force) and easy
+    (solve's grade), and each given taken away leaves it with several solutions or past easy;
+    some could lose a given and stay unique, so the cap changed what was made."""
+    solutions = takuzu_solutions(6, 6)
+    spec = ("puzzle: takuzu\nparameters: {rows: 6, columns: 6}\n"
+            "solutions: {solution: {exactly: 1}}\ninstance: {difficulty: {max: easy}}\n"
+            "generate: {instances: 12, strategy: minimal, seed: 4}\n")
+    folder = os.path.join(MODELS, "takuzu")
+    puzzles, summary = generated(runner, folder, spec)
+    if summary is None:
+        check(False, f"minimal within easy: {puzzles}")
+        return
+    check(len(puzzles) == 12, f"minimal within easy: 12 puzzles, got {len(puzzles)}")
+
+    def levels(instances):
+        """solve's grade of each instance (1 easy .. 4 extreme), in one process."""
+        paths = [runner.write(json.dumps(i), "graded") for i in instances]
+        r = runner.run("--plugin", folder, "solve", "--format", "json", *paths)
+        check(r.returncode == 0, f"solve: {r.stderr.strip()}")
+        records, at, text = [], 0, r.stdout
+        while text[at:].strip():
+            record, at = json.JSONDecoder().raw_decode(text, len(text) - len(text[at:].lstrip()))
+            records.append(record)
+        return [rec["difficulty"]["solution"]["value"] for rec in records]
+
+    check(levels(puzzles) == [1] * len(puzzles), "minimal within easy: every puzzle graded easy")
+    not_minimal = 0
+    for puzzle in puzzles:
+        givens = puzzle["givens"]
+        check(sum(matches(g, givens, -1) for g in solutions) == 1,
+              f"minimal within easy {givens}: not unique")
+        fewer_puzzles, unique_fewer = [], []
+        for r, row in enumerate(givens):
+            for c, v in enumerate(row):
+                if v == -1:
+                    continue
+                fewer = [list(x) for x in givens]
+                fewer[r][c] = -1
+                if sum(matches(g, fewer, -1) for g in solutions) == 1:
+                    fewer_puzzles.append({**puzzle, "givens": fewer})
+        not_minimal += bool(fewer_puzzles)
+        if fewer_puzzles:
+            check(all(level > 1 for level in levels(fewer_puzzles)),
+                  f"minimal within easy {givens}: a given can go and leave it unique and easy")
+    check(not_minimal > 0, "minimal within easy: every puzzle was minimal too (the cap is untested)")
+
+
 def instance_model(runner):
     """A manifest's instance model (instance-model:) is what every printed instance meets: the
     exhaustive strategy prints exactly the valid instances (a brute force says which), the same
@@ -759,6 +808,7 @@ def main():
         drawn(runner)
         model_lengths()
         minimal_puzzles(runner)
+        minimal_within_a_level(runner)
         instance_model(runner)
         grade_words(runner)
         bad_input(runner)
