@@ -52,7 +52,15 @@ std::optional<std::uint64_t> difficulty_distance(const Spec& spec, const Instanc
       graded = by_propagation
                    ? spec.family->propagation_grade_of(instance, spec.posed_kind(), grading)
                    : spec.family->grade_of(instance, spec.posed_kind(), grading);
-    if (!graded) continue;  // the judge says why
+    if (!graded) {  // the judge says why; asked for the caps alone, not known to be within
+      sum += ceilings_only;
+      continue;
+    }
+    // No solution, shown at once (a grade of easy): outside, as no count was asked for.
+    if (!graded->solvable) {
+      ++sum;
+      continue;
+    }
     const Count value = difficulty_measure(*graded, by_propagation ? kDifficulty : name);
     if (bounds.admits(value) == Bounds::Verdict::unknown) {
       if (!graded->past_ceiling) return std::nullopt;

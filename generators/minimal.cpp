@@ -45,12 +45,13 @@ std::optional<std::vector<bool>> minimal_clues_of(const Spec& spec, const Clues&
   bool given_unique = false;
   // Where the spec caps the difficulty, a clue stays away only while the puzzle stays within
   // the cap too, and clues are added until it is: the puzzle is minimal for its level.
-  const bool capped = std::any_of(
-      spec.measure_bounds.begin(), spec.measure_bounds.end(),
-      [](const auto& bound) { return is_difficulty_measure(bound.first) && bound.second.max; });
+  // A cap at extreme caps nothing; one on search nodes is a cap within extreme.
+  const int cap = level_cap(spec);
+  const auto nodes = spec.measure_bounds.find(kSearchNodes);
+  const bool capped = (cap > 0 && cap < Grade::extreme) ||
+                      (nodes != spec.measure_bounds.end() && nodes->second.max);
   // Below extreme, a puzzle within the cap is solved without search, so it has one solution
   // (its clues are the drawn solution's): the cap alone is asked, with no count.
-  const int cap = level_cap(spec);
   const bool cap_decides = cap > 0 && cap < Grade::extreme;
   const auto within_cap = [&] {
     if (!capped) return true;

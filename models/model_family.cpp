@@ -775,7 +775,17 @@ std::optional<Grade> ModelFamily::reasoned_grade(const ModelInstance& instance,
   const std::pair<Strength, const char*> rungs[] = {{Strength::value, "value consistency"},
                                                     {Strength::bounds, "bounds consistency"},
                                                     {Strength::domain, "domain consistency"}};
+  // Stops where the level is known to be past Limits::level_ceiling.
+  const auto past_ceiling = [&](int level) -> std::optional<Grade> {
+    if (limits.level_ceiling <= 0 || level <= limits.level_ceiling) return std::nullopt;
+    Grade g;
+    g.level = level;
+    g.past_ceiling = true;
+    return g;
+  };
   for (const auto& [strength, name] : rungs) {
+    if (auto past = past_ceiling(strength == Strength::domain ? Grade::medium : Grade::easy))
+      return past;
     const Compiled& model = compiled(k, instance.sizes(), Library::gecode, strength);
     auto space = posed(model, instance);
     const bool failed = space->failed() || space->status() == Gecode::SS_FAILED;
@@ -787,12 +797,15 @@ std::optional<Grade> ModelFamily::reasoned_grade(const ModelInstance& instance,
       return g;
     }
   }
+  if (auto past = past_ceiling(Grade::hard)) return past;
   const Compiled& model = compiled(k, instance.sizes(), Library::gecode, Strength::domain);
   auto space = posed(model, instance);
   space->branch_counted(model.counted);
   space->branch_rest();
+  Limits probing = limits;  // probing's levels are all hard here: only search is past it
+  if (probing.level_ceiling > 0) probing.level_ceiling = Grade::hard;
   Grade g = grade_by_probing(
-      *space, [](const ModelSpace& s) { return s.decisions(); }, limits);
+      *space, [](const ModelSpace& s) { return s.decisions(); }, probing);
   if (g.level != Grade::extreme) {
     g.level = Grade::hard;
     g.reasoning = "singleton consistency (" + std::to_string(g.rounds) + " round" +

@@ -438,10 +438,19 @@ Reasoning reason(const LatinPuzzle& puzzle, const Limits& limits, std::size_t ma
   std::array<std::uint64_t, 5> uses{};  // deductions per rung
   std::uint64_t longest = 0;            // the most cells a what-if filled in
   std::optional<State> stalled;         // where rungs 1 to 3 first stalled
+  // Where the level is capped below extreme (Limits::level_ceiling), rungs past the cap are not
+  // tried: a stall is then past it.
+  const int ceiling =
+      limits.level_ceiling > 0 && limits.level_ceiling < Grade::extreme ? limits.level_ceiling : 0;
   while (!s.failed && !Ladder::solved(s)) {
     ReasoningStep step;
     ReasoningStep* words = max_steps > out.steps.size() ? &step : nullptr;
-    int rung = ladder.deduce(s, 3, words);
+    int rung = ladder.deduce(s, ceiling ? ceiling : 3, words);
+    if (rung == 0 && !s.failed && ceiling) {
+      g.level = ceiling + 1;
+      g.past_ceiling = true;
+      return out;
+    }
     if (rung == 0 && !s.failed) {
       if (!stalled) stalled = s;
       std::uint64_t filled = 0;

@@ -684,7 +684,14 @@ Reasoning reason(const Shape& shape, const Limits& limits, std::size_t max_steps
                                kHardestWords[std::max(hardest, 1)]);
     return out;
   }
-  // Rungs 1 to 3 stall: what-ifs, each followed by the ladder again, until they end it or stall.
+  // Rungs 1 to 3 stall: past a cap below extreme (Limits::level_ceiling), no more is asked.
+  if (limits.level_ceiling > 0 && limits.level_ceiling < Grade::extreme &&
+      !ladder.contradiction(s)) {
+    out.grade.level = Grade::extreme;
+    out.grade.past_ceiling = true;
+    return out;
+  }
+  // What-ifs, each followed by the ladder again, until they end it or stall.
   const State stalled = s;
   std::uint64_t longest = 0;
   for (Step step; !ladder.contradiction(s) && !ladder.solved(s);) {

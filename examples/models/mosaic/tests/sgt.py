@@ -57,7 +57,8 @@ def our_solution(solution):
     return solution["grid"]
 
 
-# Minimal puzzles were no good here: sgt's rules, as its solver applies them (a clue whose
-# shaded cells are all found leaves the rest of its square unshaded, one whose undecided cells
-# are all needed shades them; no search), stalled on all 12 (seed 1, 5x5, 8x8, 10x10), which need
-# clues read together. Easy ones are solved by sgt, 12 of 12: a give-up is a failure.
+# Minimal puzzles of any grade were no good here: sgt's rules, as its solver applies them (a
+# clue whose shaded cells are all found leaves the rest of its square unshaded, one whose
+# undecided cells are all needed shades them; no search), stalled on all 12 (seed 1, 5x5, 8x8,
+# 10x10), which need clues read together. Easy ones are solved by sgt, 28 of 28 (every preset):
+# a give-up is a failure.
