@@ -12,16 +12,13 @@ SAMPLE = 30
 SPECS = {"10x10": {"rows": 10, "columns": 10}, "15x15": {"rows": 15, "columns": 15},
          "20x20": {"rows": 20, "columns": 20}}
 # sgt-pattern's solver deduces line by line and never searches, and it reads a given unshaded
-# cell as an unknown one, so it stops on unique minimal puzzles that need more. Easy puzzles
-# (propagation of each line decides every cell) it finishes; local search makes them from
-# minimal ones: 4 at 10x10 in 0.5 s, at 20x20 in 5 s. sgt solves them at 10x10 and 15x15 (8 of
-# 8); at 20x20 it gave up on 4 of 4, each with 20 unshaded cells given: read as unknown, as sgt
-# reads them, each puzzle has 26 solutions.
-STRATEGY = "local"
-WITHIN = {"difficulty": {"max": "easy"}}
-GIVES_UP = ("sgt-pattern's solver deduces line by line and never searches, and it reads a given "
-            "unshaded cell as an unknown one")
-
+# cell as an unknown one: it stopped on minimal puzzles, and on easy ones made by local search
+# at 20x20 (4 of 4, each with unshaded cells given: read as sgt reads them, 26 solutions each).
+# Puzzles with no cell given that are easy (propagation of each line decides every cell) are
+# what sgt itself makes: `minimal` with the level capped draws pictures and keeps those that
+# need no given (4 at 20x20 in 45 s; at 25x25 1 in 150 s, so 25x25 and 30x30 are not checked
+# this way).
+WITHIN = {"difficulty": {"max": "easy"}, "givens": {"max": 0}}
 
 def instance(game_id):
     """A Pattern game ID, COLUMNSxROWS:CLUES[,CELLS]: the clues of every column, left to right,
