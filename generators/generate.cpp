@@ -663,6 +663,9 @@ void minimal_puzzles(RunState& run) {
 // depends on the others or on timing, only on its seed: its score comes from capped counts on
 // one thread, not from the judge, whose caps depend on what the run found so far.
 constexpr std::size_t kHistory = 5;
+// Draws a walker makes for a start within the spec's caps on difficulty: a Mosaic 10x10 easy
+// with every clue given is about 1 draw in 17.
+constexpr std::size_t kStartDraws = 100;
 
 SubproblemOutcome walk(RunState& run, std::size_t walker, std::size_t position) {
   const Spec& spec = run.spec();
@@ -705,10 +708,17 @@ SubproblemOutcome walk(RunState& run, std::size_t walker, std::size_t position) 
   };
   const auto start = [&] {
     if (clues) {
-      moves.emplace(*clues, clues->clued_solution(spec.parameters, spec.instance, rng));
-      if (unique_kind)  // from every clue where none can be taken back within the caps
-        if (auto kept = minimal_clues_of(spec, *clues, moves->start(), *unique_kind, limits, rng))
+      // Solutions are drawn until one has a puzzle within the spec's caps on difficulty (at
+      // most kStartDraws); past them the walk starts from every clue of the last.
+      for (std::size_t draw = 0; draw < kStartDraws && !limits.expired(); ++draw) {
+        moves.emplace(*clues, clues->clued_solution(spec.parameters, spec.instance, rng));
+        if (!unique_kind) break;
+        if (auto kept = minimal_clues_of(spec, *clues, moves->start(), *unique_kind, limits, rng)) {
           moves->accept(std::move(*kept));
+          break;
+        }
+      }
+      if (!moves) return false;
       current = moves->current();
     } else {
       current = planted_kind ? family.planted_instance(spec.parameters, *planted_kind, limits, rng)

@@ -50,9 +50,11 @@ std::optional<std::vector<bool>> minimal_clues_of(const Spec& spec, const Clues&
   const auto nodes = spec.measure_bounds.find(kSearchNodes);
   const bool capped = (cap > 0 && cap < Grade::extreme) ||
                       (nodes != spec.measure_bounds.end() && nodes->second.max);
-  // Below extreme, a puzzle within the cap is solved without search, so it has one solution
-  // (its clues are the drawn solution's): the cap alone is asked, with no count.
-  const bool cap_decides = cap > 0 && cap < Grade::extreme;
+  // At easy, a puzzle within the cap is solved by propagation alone, so it has one solution
+  // (its clues are the drawn solution's): the cap alone is asked, with no count, as a grade
+  // capped at easy costs about one propagation. Capped higher, a grade probes, which costs more
+  // than asking for other solutions: the count comes first and the grade only for a unique one.
+  const bool cap_decides = cap == Grade::easy;
   const auto within_cap = [&] {
     if (!capped) return true;
     const auto past = difficulty_distance(spec, *clues.with_clues(*drawn.full, kept), limits, true);
