@@ -11,12 +11,15 @@ processes, the median of --repeat runs:
            away), any grade, with the compiled model cached (compiling it once takes a few tenths
            of a second more, not counted). A family without clues (Hitori) has no minimal
            puzzles: it runs the converter's STRATEGY within its WITHIN bounds, against sgt's
-           easiest level when those ask for easy puzzles.
+           easiest level when those ask for easy puzzles. With --as-checked, every family
+           makes its puzzles as its sgt check does (the converter's STRATEGY, default minimal,
+           within its WITHIN bounds): for a clued family with `difficulty: {max: easy}`,
+           puzzles minimal for their level, against sgt's easiest level.
 
 Prints one row per family and size: puzzles per second each way and puzzlegen's time over sgt's
 (the ratio to read; seconds drift with the machine's load).
 
-Usage: bench/sgt_models.py PUZZLEGEN [--count 20] [--repeat 3] [--only FAMILY]
+Usage: bench/sgt_models.py PUZZLEGEN [--count 20] [--repeat 3] [--only FAMILY] [--as-checked]
 """
 import argparse
 import importlib.util
@@ -51,6 +54,8 @@ def main():
     parser.add_argument("--count", type=int, default=20)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--only")
+    parser.add_argument("--as-checked", action="store_true",
+                        help="make puzzles as the sgt checks do: the converter's STRATEGY and WITHIN")
     args = parser.parse_args()
     scratch = tempfile.mkdtemp(prefix="bench-sgt-")
     env = dict(os.environ, PUZZLEGEN_CACHE_DIR=os.path.join(scratch, "cache"))
@@ -66,11 +71,14 @@ def main():
             peer = converter(folder)
             with open(os.path.join(folder, "family.yaml")) as manifest:
                 clued = any(line.startswith("clues:") for line in manifest)
-            within = None if clued else getattr(peer, "WITHIN", None)
-            strategy = "minimal" if clued else getattr(peer, "STRATEGY", "local")
+            as_checked = args.as_checked or not clued
+            within = getattr(peer, "WITHIN", None) if as_checked else None
+            strategies = getattr(peer, "STRATEGY", "minimal") if as_checked else "minimal"
             for size, parameters in peer.SPECS.items():
                 if size not in peer.PRESETS:
                     continue
+                strategy = (strategies if isinstance(strategies, str)
+                            else strategies.get(size, strategies.get("*", "minimal")))
                 easy = within and within.get("difficulty", {}).get("max") == "easy"
                 preset = peer.PRESETS[size][0 if easy else -1]
                 spec = os.path.join(scratch, f"{name}-{size}.yaml")
