@@ -170,7 +170,6 @@ Grade grade_by_probing(S& root, const Decisions& decisions, const Limits& limits
     }
     if (failed->empty()) break;  // probing stalls
     ++g.rounds;
-    if (g.rounds == 1 && past_ceiling(Grade::medium + 1)) return g;
     const Gecode::IntVarArgs x = decisions(*space);
     for (const auto& [i, value] : *failed) Gecode::rel(*space, x[i], Gecode::IRT_NQ, value);
     if (space->status() == Gecode::SS_FAILED) {
@@ -182,6 +181,7 @@ Grade grade_by_probing(S& root, const Decisions& decisions, const Limits& limits
       g.level = g.rounds == 1 ? Grade::medium : Grade::hard;
       return g;
     }
+    if (g.rounds == 1 && past_ceiling(Grade::hard)) return g;  // one round did not decide it
   }
   if (past_ceiling(Grade::extreme)) return g;
   g.level = Grade::extreme;

@@ -7,6 +7,7 @@
 #include <numeric>
 #include <random>
 
+#include "bounds.hpp"
 #include "difficulty.hpp"
 
 using namespace puzzlegen;
@@ -107,6 +108,41 @@ TEST_CASE("grade: propagation, probing and search on models reasoned by hand", "
     const Grade g = grade(space, Limits{});
     CHECK_FALSE(g.solvable);
     CHECK(g.level >= Grade::medium);
+  }
+}
+
+TEST_CASE("grade: a level ceiling stops the grade once the level is past it", "[difficulty]") {
+  // (a or b) (a or not b) (not a or b): one round of probing, medium.
+  const std::vector<Clause> medium{{pos(0), pos(1)}, {pos(0), neg(1)}, {neg(0), pos(1)}};
+  const auto graded = [](const std::vector<Clause>& clauses, int n, int ceiling) {
+    Clauses space(n, clauses);
+    Limits limits;
+    limits.level_ceiling = ceiling;
+    return grade(space, limits);
+  };
+  SECTION("capped at easy: no probe is made, and the level is at least medium") {
+    const Grade g = graded(medium, 2, Grade::easy);
+    CHECK(g.past_ceiling);
+    CHECK(g.level == Grade::medium);
+    CHECK(g.probes == 0);
+    const Count level = difficulty_measure(g, kDifficulty);
+    CHECK_FALSE(level.exact);  // "at least medium"
+    CHECK(Bounds{std::nullopt, Grade::easy}.admits(level) == Bounds::Verdict::no);
+  }
+  SECTION("capped at or above the level: the same grade as without a cap") {
+    for (const int ceiling : {Grade::medium, Grade::hard, Grade::extreme}) {
+      const Grade g = graded(medium, 2, ceiling);
+      CHECK_FALSE(g.past_ceiling);
+      CHECK(g.level == Grade::medium);
+      CHECK(g.rounds == 1);
+    }
+  }
+  SECTION("several solutions capped at hard: no search, and the level is extreme") {
+    const Grade g = graded({{pos(0), pos(1)}}, 2, Grade::hard);
+    CHECK(g.past_ceiling);
+    CHECK(g.level == Grade::extreme);
+    CHECK(g.search_nodes.value == 0);
+    CHECK_FALSE(difficulty_measure(g, kSearchNodes).exact);
   }
 }
 

@@ -733,6 +733,22 @@ TEST_CASE(
         "extreme (trial and error: " + to_string(t.grade.search_nodes.value - 1) + " guesses)");
   CHECK(t.grade.rank()[1] == 1);
   CHECK(r.grade.rank() < t.grade.rank());
+
+  // Capped below extreme, the ladder stops where its rungs up to the cap stall: no what-if,
+  // no search, and the level says "past the cap".
+  for (const int ceiling : {Grade::easy, Grade::medium, Grade::hard}) {
+    Limits capped;
+    capped.level_ceiling = ceiling;
+    const grid::Reasoning c = grid::reason(extreme, capped, 1000);
+    CHECK(c.grade.past_ceiling);
+    CHECK(c.grade.level == ceiling + 1);
+    CHECK(c.grade.what_ifs == 0);
+    CHECK(c.grade.search_nodes.value == 0);
+    CHECK_FALSE(difficulty_measure(c.grade, kDifficulty).exact);
+  }
+  Limits at_extreme;
+  at_extreme.level_ceiling = Grade::extreme;
+  CHECK(grid::reason(extreme, at_extreme, 1000).grade.rank() == r.grade.rank());
   // Below the top the rank is the level alone, and the label its name.
   const grid::Reasoning easy =
       grid::reason(from_description("4:1,2,3,4,3,4,1,2,2,1,4,3,4,3,2,0,"), Limits{}, 10);
