@@ -77,6 +77,12 @@ struct Grade {
   std::array<std::uint64_t, 4> rank() const;
 };
 
+// Whether a grade that has shown its level is at least `level` may stop there, past the
+// spec's cap (Limits::level_ceiling; never where there is none or it is extreme).
+inline bool past_level_ceiling(const Limits& limits, int level) {
+  return limits.level_ceiling > 0 && level > limits.level_ceiling;
+}
+
 // `limits` bounds the whole grade; the search part stops after `search_node_limit` nodes too.
 Grade grade(GradedSpace& root, const Limits& limits, std::uint64_t search_node_limit = 1000000);
 
@@ -155,7 +161,7 @@ Grade grade_by_probing(S& root, const Decisions& decisions, const Limits& limits
   }
   // Stops where the level is known to be at least `level`, past the ceiling.
   const auto past_ceiling = [&](int level) {
-    if (limits.level_ceiling <= 0 || level <= limits.level_ceiling) return false;
+    if (!past_level_ceiling(limits, level)) return false;
     g.level = level;
     g.past_ceiling = true;
     return true;

@@ -53,7 +53,7 @@ std::optional<std::uint64_t> difficulty_distance(const Spec& spec, const Instanc
                    ? spec.family->propagation_grade_of(instance, spec.posed_kind(), grading)
                    : spec.family->grade_of(instance, spec.posed_kind(), grading);
     if (!graded) {  // the judge says why; asked for the caps alone, not known to be within
-      sum += ceilings_only;
+      if (ceilings_only) ++sum;
       continue;
     }
     // No solution, shown at once (a grade of easy): outside, as no count was asked for.

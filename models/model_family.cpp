@@ -777,7 +777,7 @@ std::optional<Grade> ModelFamily::reasoned_grade(const ModelInstance& instance,
                                                     {Strength::domain, "domain consistency"}};
   // Stops where the level is known to be past Limits::level_ceiling.
   const auto past_ceiling = [&](int level) -> std::optional<Grade> {
-    if (limits.level_ceiling <= 0 || level <= limits.level_ceiling) return std::nullopt;
+    if (!past_level_ceiling(limits, level)) return std::nullopt;
     Grade g;
     g.level = level;
     g.past_ceiling = true;

@@ -440,8 +440,7 @@ Reasoning reason(const LatinPuzzle& puzzle, const Limits& limits, std::size_t ma
   std::optional<State> stalled;         // where rungs 1 to 3 first stalled
   // Where the level is capped below extreme (Limits::level_ceiling), rungs past the cap are not
   // tried: a stall is then past it.
-  const int ceiling =
-      limits.level_ceiling > 0 && limits.level_ceiling < Grade::extreme ? limits.level_ceiling : 0;
+  const int ceiling = past_level_ceiling(limits, Grade::extreme) ? limits.level_ceiling : 0;
   while (!s.failed && !Ladder::solved(s)) {
     ReasoningStep step;
     ReasoningStep* words = max_steps > out.steps.size() ? &step : nullptr;

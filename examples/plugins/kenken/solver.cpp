@@ -685,8 +685,7 @@ Reasoning reason(const Shape& shape, const Limits& limits, std::size_t max_steps
     return out;
   }
   // Rungs 1 to 3 stall: past a cap below extreme (Limits::level_ceiling), no more is asked.
-  if (limits.level_ceiling > 0 && limits.level_ceiling < Grade::extreme &&
-      !ladder.contradiction(s)) {
+  if (puzzlegen::past_level_ceiling(limits, Grade::extreme) && !ladder.contradiction(s)) {
     out.grade.level = Grade::extreme;
     out.grade.past_ceiling = true;
     return out;
