@@ -328,6 +328,10 @@ class Clues {
     (void)full, (void)kept, (void)taken_back, (void)kind, (void)options, (void)limits;
     return std::nullopt;
   }
+  // The measure (named as in Family::measures) that counts the clues a puzzle gives, if the
+  // family has one: the minimal strategy keeps to a spec's bounds on it as it goes, and drops
+  // a puzzle as soon as it is known to need more clues than the spec allows.
+  virtual std::string clue_measure() const { return {}; }
 };
 
 // ---- Classes. Offered by families that know how their instances grow one step at a time, so

@@ -642,7 +642,7 @@ void minimal_puzzles(RunState& run) {
                          "docs/adding-a-family.md); use random or search");
   sample(run, [&](Rng& rng) -> std::shared_ptr<const Instance> {
     const CluedSolution drawn = clues->clued_solution(spec.parameters, spec.instance, rng);
-    const auto kept = minimal_clues_of(spec, *clues, drawn, *unique_kind, run.limits(), rng);
+    const auto kept = minimal_clues_of(spec, *clues, drawn, *unique_kind, run.limits(), rng, true);
     // A count cut short says nothing of minimality; no kept clues: nothing within the caps.
     if (run.limits().expired() || !kept) return nullptr;
     return clues->with_clues(*drawn.full, *kept);
@@ -713,7 +713,8 @@ SubproblemOutcome walk(RunState& run, std::size_t walker, std::size_t position) 
       for (std::size_t draw = 0; draw < kStartDraws && !limits.expired(); ++draw) {
         moves.emplace(*clues, clues->clued_solution(spec.parameters, spec.instance, rng));
         if (!unique_kind) break;
-        if (auto kept = minimal_clues_of(spec, *clues, moves->start(), *unique_kind, limits, rng)) {
+        if (auto kept =
+                minimal_clues_of(spec, *clues, moves->start(), *unique_kind, limits, rng, false)) {
           moves->accept(std::move(*kept));
           break;
         }

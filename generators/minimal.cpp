@@ -1,6 +1,8 @@
 #include "minimal.hpp"
 
 #include <algorithm>
+#include <climits>
+#include <cstdint>
 
 #include "difficulty.hpp"
 #include "grid/model.hpp"
@@ -23,7 +25,7 @@ bool has_one_solution(const Spec& spec, const Instance& puzzle, const std::strin
 std::optional<std::vector<bool>> minimal_clues_of(const Spec& spec, const Clues& clues,
                                                   const CluedSolution& drawn,
                                                   const std::string& kind, const Limits& limits,
-                                                  Rng& rng) {
+                                                  Rng& rng, bool within_clue_ceiling) {
   std::vector<bool> kept(drawn.clues, false);
   // Other solutions found so far, each as the clues it agrees with: adding clues only removes
   // solutions, so while one that differs from the drawn solution (a clue it breaks), or two,
@@ -82,7 +84,19 @@ std::optional<std::vector<bool>> minimal_clues_of(const Spec& spec, const Clues&
     if (!within_cap()) return std::nullopt;
     kept.assign(drawn.clues, false);
   }
-  grid::minimal_clues(static_cast<int>(drawn.clues), set, std::function<bool(int)>(unique), rng);
+  // A spec's bounds on the clues given, where the family names the measure counting them: a
+  // floor, and (for printed puzzles, not walks' starting points) a ceiling past which the
+  // puzzle is dropped once it is known to need more.
+  grid::ClueSearch search{.bisect = cap_decides};
+  if (const std::string measure = clues.clue_measure(); !measure.empty()) {
+    search.least = grid::least_clues(spec.measure_bounds, measure);
+    const auto bounds = spec.measure_bounds.find(measure);
+    if (bounds != spec.measure_bounds.end() && bounds->second.max && within_clue_ceiling)
+      search.most = static_cast<int>(std::min<std::uint64_t>(*bounds->second.max, INT_MAX));
+  }
+  const auto given = grid::minimal_clues(static_cast<int>(drawn.clues), set,
+                                         std::function<bool(int)>(unique), rng, search);
+  if (!given) return std::nullopt;
   return kept;
 }
 

@@ -25,11 +25,12 @@ bool has_one_solution(const Spec& spec, const Instance& puzzle, const std::strin
 
 // The clues of `drawn` a minimal unique puzzle keeps (kept[c] for clue c), in the order `rng`
 // draws, minimal within the spec's caps on difficulty where it has some; nullopt when even
-// every clue leaves the puzzle over a cap. A limit that cuts a question short leaves the result
-// unknown (limits.expired()).
+// every clue leaves the puzzle over a cap, or (`within_clue_ceiling`) it needs more clues than
+// the spec's bound on Clues::clue_measure allows. A limit that cuts a question short leaves the
+// result unknown (limits.expired()).
 std::optional<std::vector<bool>> minimal_clues_of(const Spec& spec, const Clues& clues,
                                                   const CluedSolution& drawn,
                                                   const std::string& kind, const Limits& limits,
-                                                  Rng& rng);
+                                                  Rng& rng, bool within_clue_ceiling);
 
 }  // namespace puzzlegen

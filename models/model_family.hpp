@@ -149,6 +149,7 @@ class CluedModelFamily : public ModelFamily, public CluesOf<ModelInstance> {
                                                 const Limits& limits) const override {
     return others_than(full, kept, taken_back, kind, limits);
   }
+  std::string clue_measure() const override { return "givens"; }
 };
 
 // The family a manifest describes.

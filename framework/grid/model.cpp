@@ -56,20 +56,70 @@ std::vector<int> minimal_clues(int count, const std::function<void(int clue, boo
 std::vector<int> minimal_clues(int count, const std::function<void(int clue, bool on)>& set,
                                const std::function<bool(int taken_back)>& unique, Rng& rng,
                                int least) {
+  return *minimal_clues(count, set, unique, rng, ClueSearch{.least = least});
+}
+
+std::optional<std::vector<int>> minimal_clues(int count,
+                                              const std::function<void(int clue, bool on)>& set,
+                                              const std::function<bool(int taken_back)>& unique,
+                                              Rng& rng, const ClueSearch& search) {
+  if (search.most < search.least) return std::nullopt;
   std::vector<int> clues(static_cast<std::size_t>(count));
   std::iota(clues.begin(), clues.end(), 0);
   rng.shuffle(clues);
-  std::vector<int> used;
-  for (const int clue : clues) {
-    set(clue, true);
-    used.push_back(clue);
-    if (std::ssize(used) >= least && unique(-1)) break;
+  // The fewest clues of that order (at least `least`, and one) that make the puzzle unique, or
+  // all of them; `set_to(n)` gives the first n and no other.
+  int given = 0;
+  const auto set_to = [&](int n) {
+    for (; given < n; ++given) set(clues[static_cast<std::size_t>(given)], true);
+    for (; given > n; --given) set(clues[static_cast<std::size_t>(given - 1)], false);
+  };
+  const int first = std::min(count, std::max(search.least, 1));
+  // A puzzle that may keep no clue must be unique with none, so with every number of them.
+  const auto drop = [&](bool is_unique) { return !is_unique && search.most == 0; };
+  int needed = count;
+  if (!search.bisect) {
+    for (int n = 1; n <= count; ++n) {
+      set_to(n);
+      if (n < first) continue;
+      const bool is_unique = unique(-1);
+      if (drop(is_unique)) return std::nullopt;
+      if (is_unique) {
+        needed = n;
+        break;
+      }
+    }
+  } else {
+    // Gallop up from `first` (first, first + 1, first + 3, ...) to a unique prefix, then bisect
+    // between it and the last prefix known not to be unique.
+    int fails = first - 1, step = 1, n = first;
+    while (n <= count) {
+      set_to(n);
+      const bool is_unique = unique(-1);
+      if (drop(is_unique)) return std::nullopt;
+      if (is_unique) break;
+      fails = n;
+      if (n == count) break;
+      n = std::min(count, n + step);
+      step *= 2;
+    }
+    needed = std::min(n, count);
+    while (needed - fails > 1) {
+      const int middle = fails + (needed - fails) / 2;
+      set_to(middle);
+      if (unique(-1))
+        needed = middle;
+      else
+        fails = middle;
+    }
+    set_to(needed);
   }
+  std::vector<int> used(clues.begin(), clues.begin() + needed);
   rng.shuffle(used);
   std::vector<int> kept;
   auto set_now = std::ssize(used);
   for (const int clue : used) {
-    if (set_now > least) {
+    if (set_now > search.least) {
       set(clue, false);
       if (unique(clue)) {
         --set_now;
@@ -78,6 +128,7 @@ std::vector<int> minimal_clues(int count, const std::function<void(int clue, boo
       set(clue, true);
     }
     kept.push_back(clue);
+    if (std::ssize(kept) > search.most) return std::nullopt;
   }
   return kept;
 }

@@ -5,9 +5,11 @@
 
 #include <gecode/int.hh>
 
+#include <climits>
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -70,6 +72,22 @@ std::vector<int> minimal_clues(int count, const std::function<void(int clue, boo
 std::vector<int> minimal_clues(int count, const std::function<void(int clue, bool on)>& set,
                                const std::function<bool(int taken_back)>& unique, Rng& rng,
                                int least = 0);
+// How minimal_clues searches, beyond the two forms above.
+struct ClueSearch {
+  int least = 0;  // the floor, as above
+  // A puzzle that needs more clues than this (a spec's bound on the clues given) is dropped
+  // as soon as more are known to stay: minimal_clues returns nullopt.
+  int most = INT_MAX;
+  // Find how many clues to add by galloping and bisection rather than one by one: the same
+  // clues (unique() must be monotone in the clues, as counts and propagation grades are) in
+  // about 2 log2(count) questions rather than one per clue added. For questions that cost the
+  // same whatever the answer (a grade capped at easy); counting to two answers "no" cheaply.
+  bool bisect = false;
+};
+std::optional<std::vector<int>> minimal_clues(int count,
+                                              const std::function<void(int clue, bool on)>& set,
+                                              const std::function<bool(int taken_back)>& unique,
+                                              Rng& rng, const ClueSearch& search);
 // The floor a spec's bound on measure `name` sets for minimal_clues (its least value, or 0).
 int least_clues(const std::map<std::string, Bounds>& measures, const std::string& name);
 

@@ -436,6 +436,84 @@ TEST_CASE("grid: minimal_clues with a floor keeps exactly the floor, unique, whe
   CHECK(grid::least_clues(bounds, "cages") == 0);
 }
 
+TEST_CASE("grid: minimal_clues by bisection keeps the same clues, and a ceiling drops early",
+          "[grid]") {
+  // Uniqueness is monotone in the clues, so galloping and bisection find the same number to add
+  // as adding them one by one, and the same clues stay; with fewer questions.
+  for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+    for (const int least : {0, 5, 9}) {
+      INFO("seed " << seed << ", floor " << least);
+      Rng plain_rng(seed);
+      CluedSquare plain(plain_rng);
+      int plain_questions = 0;
+      const auto by_one = grid::minimal_clues(
+          16, [&](int cell, bool on) { plain.set(cell, on); },
+          std::function<bool(int)>([&](int) { return ++plain_questions, plain.unique(); }),
+          plain_rng, grid::ClueSearch{.least = least});
+      Rng rng(seed);
+      CluedSquare clued(rng);
+      int questions = 0;
+      const auto bisected = grid::minimal_clues(
+          16, [&](int cell, bool on) { clued.set(cell, on); },
+          std::function<bool(int)>([&](int) { return ++questions, clued.unique(); }), rng,
+          grid::ClueSearch{.least = least, .bisect = true});
+      REQUIRE(by_one);
+      REQUIRE(bisected);
+      CHECK(*bisected == *by_one);
+      CHECK(clued.board.cells == plain.board.cells);
+      // A ceiling below what the puzzle needs drops it; at or above, it changes nothing.
+      for (const int most :
+           {0, static_cast<int>(by_one->size()) - 1, static_cast<int>(by_one->size()), 16}) {
+        Rng again(seed);
+        CluedSquare capped(again);
+        int asked = 0;
+        const auto kept = grid::minimal_clues(
+            16, [&](int cell, bool on) { capped.set(cell, on); },
+            std::function<bool(int)>([&](int) { return ++asked, capped.unique(); }), again,
+            grid::ClueSearch{.least = least, .most = most});
+        INFO("ceiling " << most);
+        if (most >= static_cast<int>(by_one->size())) {
+          REQUIRE(kept);
+          CHECK(*kept == *by_one);
+        } else {
+          CHECK_FALSE(kept);
+          CHECK(asked <= plain_questions);
+        }
+        // An empty 4x4 board has many solutions: allowed no clue, one question decides.
+        if (most == 0) CHECK(asked == (least == 0 ? 1 : 0));
+      }
+    }
+  }
+  // Many clues, a monotone question (unique once 40 of 100 marked clues are set): the same
+  // clues kept, and the adding takes about 2 log2(1000) questions rather than hundreds.
+  std::vector<bool> marked(1000), on(1000);
+  for (std::size_t c = 0; c < marked.size(); c += 10) marked[c] = true;
+  const auto needed = [&] {
+    int set = 0;
+    for (std::size_t c = 0; c < on.size(); ++c) set += marked[c] && on[c];
+    return set >= 40;
+  };
+  std::vector<int> added_questions;
+  std::vector<std::vector<int>> kept;
+  for (const bool bisect : {false, true}) {
+    std::fill(on.begin(), on.end(), false);
+    Rng rng(7);
+    int adding = 0;
+    const auto clues = grid::minimal_clues(
+        1000, [&](int c, bool value) { on[static_cast<std::size_t>(c)] = value; },
+        std::function<bool(int)>(
+            [&](int taken_back) { return adding += taken_back < 0, needed(); }),
+        rng, grid::ClueSearch{.bisect = bisect});
+    REQUIRE(clues);
+    CHECK(clues->size() == 40);
+    kept.push_back(*clues);
+    added_questions.push_back(adding);
+  }
+  CHECK(kept[0] == kept[1]);
+  CHECK(added_questions[0] > 300);
+  CHECK(added_questions[1] <= 2 * 10 + 1);
+}
+
 TEST_CASE("grid: BoardInstance has its board's key and class", "[grid]") {
   class Plain final : public grid::BoardInstance {
    public:

@@ -342,6 +342,7 @@ class Futoshiki final : public FamilyOf<Grid>,
     const std::size_t clues = board.cells.size() + pairs.size();
     return CluedSolution{std::make_unique<Grid>(std::move(board)), clues};
   }
+  std::string clue_measure() const override { return "clues"; }
   std::unique_ptr<Instance> with_clues(const Grid& full,
                                        const std::vector<bool>& kept) const override {
     Board board = full.board();

@@ -334,6 +334,7 @@ class SudokuFamily final : public FamilyOf<Sudoku>,
                              rows, columns, random_full_grid(rows, columns, counter, boxes, rng)),
                          static_cast<std::size_t>(n * n)};
   }
+  std::string clue_measure() const override { return "givens"; }
   std::unique_ptr<Instance> with_clues(const Sudoku& full,
                                        const std::vector<bool>& kept) const override {
     std::vector<int> cells = full.board().cells;
