@@ -419,6 +419,10 @@ Count count_assignments(std::unique_ptr<ModelSpace> root, const std::vector<Elem
 
 namespace {
 
+// A seeded draw's commit distance (descend): a 30x30 Nonogram drew 2.5 times as many
+// pictures a second with 128 as with Gecode's 8, and as many with no limit at all.
+constexpr unsigned kDrawCommitDistance = 128;
+
 std::unique_ptr<ModelSpace> one_attempt(ModelSpace& root, const std::vector<Element>& counted,
                                         const Limits& limits, StopReason& why,
                                         std::optional<std::uint64_t> random_seed) {
@@ -426,10 +430,13 @@ std::unique_ptr<ModelSpace> one_attempt(ModelSpace& root, const std::vector<Elem
   why = StopReason::none;
   std::unique_ptr<ModelSpace> found;
   if (root.status() != Gecode::SS_FAILED) {
-    const SearchStats stats = enumerate<ModelSpace>(root, limits, [&](ModelSpace& space) {
+    const auto visit = [&](ModelSpace& space) {
       found = completion(space, limits, why, random_seed);
       return !found && why == StopReason::none;
-    });
+    };
+    const SearchStats stats = random_seed
+                                  ? descend<ModelSpace>(root, limits, visit, kDrawCommitDistance)
+                                  : enumerate<ModelSpace>(root, limits, visit);
     if (!found && why == StopReason::none) why = stats.stopped;
   }
   return found;

@@ -10,14 +10,15 @@ SAMPLE = 30
 # Minimal puzzles keep every row and column clue (drawn with the solution) and only the cells
 # given that the clues need.
 SPECS = {"10x10": {"rows": 10, "columns": 10}, "15x15": {"rows": 15, "columns": 15},
-         "20x20": {"rows": 20, "columns": 20}}
+         "20x20": {"rows": 20, "columns": 20}, "25x25": {"rows": 25, "columns": 25},
+         "30x30": {"rows": 30, "columns": 30}}
 # sgt-pattern's solver deduces line by line and never searches, and it reads a given unshaded
 # cell as an unknown one: it stopped on minimal puzzles, and on easy ones made by local search
 # at 20x20 (4 of 4, each with unshaded cells given: read as sgt reads them, 26 solutions each).
 # Puzzles with no cell given that are easy (propagation of each line decides every cell) are
-# what sgt itself makes: `minimal` with the level capped draws pictures and keeps those that
-# need no given (4 at 20x20 in 45 s; at 25x25 1 in 150 s, so 25x25 and 30x30 are not checked
-# this way).
+# what sgt itself makes: `minimal` with the level capped and no given allowed draws pictures
+# and keeps those each line's propagation solves (one grade a picture: about 1 in 40 at 25x25
+# and 1 in 110 at 30x30; 4 at 30x30 in about 30 s).
 WITHIN = {"difficulty": {"max": "easy"}, "givens": {"max": 0}}
 
 def instance(game_id):
