@@ -702,6 +702,34 @@ def minimal_within_a_level(runner):
     check(not_minimal > 0, "minimal within easy: every puzzle was minimal too (the cap is untested)")
 
 
+def minimal_within_clue_bounds(runner):
+    """`strategy: minimal` keeps a spec's bounds on the clues given as it goes: with at least 14
+    givens on a 6x6 Takuzu (minimal ones keep about 10), clues are added past uniqueness until
+    14 are given and none is taken back below that (before, every minimal puzzle was drawn and
+    then rejected, and none printed); with at most 0 no puzzle keeps a given."""
+    solutions = takuzu_solutions(6, 6)
+    folder = os.path.join(MODELS, "takuzu")
+    spec = ("puzzle: takuzu\nparameters: {rows: 6, columns: 6}\n"
+            "solutions: {solution: {exactly: 1}}\ninstance: {givens: {min: 14}}\n"
+            "generate: {instances: 6, strategy: minimal, seed: 2, time-limit: 60s}\n")
+    puzzles, summary = generated(runner, folder, spec)
+    check(summary is not None and len(puzzles) == 6,
+          f"minimal with at least 14 givens: 6 puzzles, got {puzzles}")
+    for puzzle in puzzles if summary is not None else []:
+        givens = puzzle["givens"]
+        count = sum(v != -1 for row in givens for v in row)
+        check(count == 14, f"minimal with at least 14 givens {givens}: {count} given")
+        check(sum(matches(g, givens, -1) for g in solutions) == 1,
+              f"minimal with at least 14 givens {givens}: not unique")
+    # No 6x6 Takuzu is unique with no given: each of 50 drawn is dropped, and the run stops at
+    # its node limit (exit 3) having printed none.
+    spec = spec.replace("{givens: {min: 14}}", "{givens: {max: 0}}").replace(
+        "instances: 6", "instances: 1").replace("time-limit: 60s", "node-limit: 50")
+    r = runner.run("--plugin", folder, "generate", "--format", "json", runner.write(spec, "spec"))
+    check(r.returncode == 3 and '"instance"' not in r.stdout and '"nodes":50' in r.stdout,
+          f"minimal with no given: exit {r.returncode}, {r.stdout.strip()[-300:]}")
+
+
 def instance_model(runner):
     """A manifest's instance model (instance-model:) is what every printed instance meets: the
     exhaustive strategy prints exactly the valid instances (a brute force says which), the same
@@ -809,6 +837,7 @@ def main():
         model_lengths()
         minimal_puzzles(runner)
         minimal_within_a_level(runner)
+        minimal_within_clue_bounds(runner)
         instance_model(runner)
         grade_words(runner)
         bad_input(runner)
