@@ -9,6 +9,7 @@
 #include <functional>
 #include <map>
 #include <numeric>
+#include <optional>
 #include <set>
 #include <sstream>
 
@@ -440,47 +441,47 @@ TEST_CASE("grid: minimal_clues by bisection keeps the same clues, and a ceiling 
           "[grid]") {
   // Uniqueness is monotone in the clues, so galloping and bisection find the same number to add
   // as adding them one by one, and the same clues stay; with fewer questions.
+  // The loop on the square drawn from `seed`: the clues kept (or none), the board left, and how
+  // many questions it asked.
+  struct Run {
+    std::optional<std::vector<int>> kept;
+    std::vector<int> cells;
+    int questions = 0;
+  };
+  const auto run = [](std::uint64_t seed, const grid::ClueSearch& search) {
+    Rng rng(seed);
+    CluedSquare clued(rng);
+    Run out;
+    out.kept = grid::minimal_clues(
+        16, [&](int cell, bool on) { clued.set(cell, on); },
+        std::function<bool(int)>([&](int) { return ++out.questions, clued.unique(); }), rng,
+        search);
+    out.cells = clued.board.cells;
+    return out;
+  };
   for (std::uint64_t seed = 1; seed <= 20; ++seed) {
     for (const int least : {0, 5, 9}) {
       INFO("seed " << seed << ", floor " << least);
-      Rng plain_rng(seed);
-      CluedSquare plain(plain_rng);
-      int plain_questions = 0;
-      const auto by_one = grid::minimal_clues(
-          16, [&](int cell, bool on) { plain.set(cell, on); },
-          std::function<bool(int)>([&](int) { return ++plain_questions, plain.unique(); }),
-          plain_rng, grid::ClueSearch{.least = least});
-      Rng rng(seed);
-      CluedSquare clued(rng);
-      int questions = 0;
-      const auto bisected = grid::minimal_clues(
-          16, [&](int cell, bool on) { clued.set(cell, on); },
-          std::function<bool(int)>([&](int) { return ++questions, clued.unique(); }), rng,
-          grid::ClueSearch{.least = least, .bisect = true});
-      REQUIRE(by_one);
-      REQUIRE(bisected);
-      CHECK(*bisected == *by_one);
-      CHECK(clued.board.cells == plain.board.cells);
+      const Run by_one = run(seed, {.least = least});
+      const Run bisected = run(seed, {.least = least, .bisect = true});
+      REQUIRE(by_one.kept);
+      REQUIRE(bisected.kept);
+      CHECK(*bisected.kept == *by_one.kept);
+      CHECK(bisected.cells == by_one.cells);
       // A ceiling below what the puzzle needs drops it; at or above, it changes nothing.
-      for (const int most :
-           {0, static_cast<int>(by_one->size()) - 1, static_cast<int>(by_one->size()), 16}) {
-        Rng again(seed);
-        CluedSquare capped(again);
-        int asked = 0;
-        const auto kept = grid::minimal_clues(
-            16, [&](int cell, bool on) { capped.set(cell, on); },
-            std::function<bool(int)>([&](int) { return ++asked, capped.unique(); }), again,
-            grid::ClueSearch{.least = least, .most = most});
+      const int needs = static_cast<int>(by_one.kept->size());
+      for (const int most : {0, needs - 1, needs, 16}) {
         INFO("ceiling " << most);
-        if (most >= static_cast<int>(by_one->size())) {
-          REQUIRE(kept);
-          CHECK(*kept == *by_one);
+        const Run capped = run(seed, {.least = least, .most = most});
+        if (most >= needs) {
+          REQUIRE(capped.kept);
+          CHECK(*capped.kept == *by_one.kept);
         } else {
-          CHECK_FALSE(kept);
-          CHECK(asked <= plain_questions);
+          CHECK_FALSE(capped.kept);
+          CHECK(capped.questions <= by_one.questions);
         }
         // An empty 4x4 board has many solutions: allowed no clue, one question decides.
-        if (most == 0) CHECK(asked == (least == 0 ? 1 : 0));
+        if (most == 0) CHECK(capped.questions == (least == 0 ? 1 : 0));
       }
     }
   }
