@@ -79,9 +79,9 @@ struct ClueSearch {
   // as soon as more are known to stay: minimal_clues returns nullopt.
   int most = INT_MAX;
   // Find how many clues to add by galloping and bisection rather than one by one: the same
-  // clues (unique() must be monotone in the clues, as counts and propagation grades are) in
-  // about 2 log2(count) questions rather than one per clue added. For questions that cost the
-  // same whatever the answer (a grade capped at easy); counting to two answers "no" cheaply.
+  // clues where unique() is monotone in the clues (as counts and propagation grades are), in
+  // about 2 log2(count) questions rather than one per clue added. Where it is not, still a
+  // prefix unique() said yes to.
   bool bisect = false;
 };
 std::optional<std::vector<int>> minimal_clues(int count,
