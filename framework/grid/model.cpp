@@ -90,20 +90,14 @@ std::optional<std::vector<int>> minimal_clues(int count,
       }
     }
   } else {
-    // Gallop up from `first` (first, first + 1, first + 3, ...) to a unique prefix, then bisect
-    // between it and the last prefix known not to be unique.
-    int fails = first - 1, step = 1, n = first;
-    while (n <= count) {
-      set_to(n);
-      const bool is_unique = unique(-1);
-      if (drop(is_unique)) return std::nullopt;
-      if (is_unique) break;
-      fails = n;
-      if (n == count) break;
-      n = std::min(count, n + step);
-      step *= 2;
-    }
-    needed = std::min(n, count);
+    // The fewest first (unique with them, or dropped: nothing more to ask), then bisection
+    // between the last prefix known not to be unique and the first known to be (or all of
+    // them, not asked: if none is, all are given).
+    set_to(first);
+    const bool is_unique = count == 0 || unique(-1);
+    if (drop(is_unique)) return std::nullopt;
+    int fails = is_unique ? first - 1 : first;
+    needed = is_unique ? first : count;
     while (needed - fails > 1) {
       const int middle = fails + (needed - fails) / 2;
       set_to(middle);

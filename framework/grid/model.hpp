@@ -78,10 +78,11 @@ struct ClueSearch {
   // A puzzle that needs more clues than this (a spec's bound on the clues given) is dropped
   // as soon as more are known to stay: minimal_clues returns nullopt.
   int most = INT_MAX;
-  // Find how many clues to add by galloping and bisection rather than one by one: the same
-  // clues where unique() is monotone in the clues (as counts and propagation grades are), in
-  // about 2 log2(count) questions rather than one per clue added. Where it is not, still a
-  // prefix unique() said yes to.
+  // Find how many clues to add by bisection rather than one by one (after asking with the
+  // fewest, which a clue ceiling of 0 or a puzzle unique at once needs alone): the same clues
+  // where unique() is monotone in the clues (as counts and propagation grades are), in about
+  // log2(count) + 1 questions rather than one per clue added. Where it is not, still a prefix
+  // unique() said yes to.
   bool bisect = false;
 };
 std::optional<std::vector<int>> minimal_clues(int count,
