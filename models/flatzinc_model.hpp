@@ -95,6 +95,8 @@ class CompiledModel {
 
   const std::map<std::string, ModelVariable>& variables() const { return variables_; }
   const ModelVariable* find(const std::string& name) const;
+  const std::string& flatzinc() const { return flatzinc_; }
+  const std::string& origin() const { return origin_; }
   // A fresh copy of the model's root space.
   std::unique_ptr<ModelSpace> clone() const;
 

@@ -5,9 +5,11 @@
 #include <cctype>
 #include <cstdlib>
 #include <filesystem>
+#include <mutex>
 #include <numeric>
 #include <set>
 
+#include "clue_ties.hpp"
 #include "compiler.hpp"
 #include "drawing.hpp"
 #include "yaml_read.hpp"
@@ -45,11 +47,13 @@ std::vector<std::string> data_names(const Manifest& m) {
   return names;
 }
 
-// A clone of `model` with `data` (an instance's) fixed on it.
+// A clone of `model` with `data` (an instance's) fixed on it, but for the array named `skip`.
 std::unique_ptr<ModelSpace> with_data(const CompiledModel& model,
-                                      const std::map<std::string, std::vector<int>>& data) {
+                                      const std::map<std::string, std::vector<int>>& data,
+                                      const std::string& skip = "") {
   auto space = model.clone();
   for (const auto& [name, values] : data) {
+    if (name == skip) continue;
     const ModelVariable* v = model.find(name);
     for (std::size_t i = 0; i < values.size() && !space->failed(); ++i)
       space->fix(v->elements[i], values[i]);
@@ -240,6 +244,12 @@ struct ModelFamily::Compiled {
   std::vector<Element> counted;
   std::vector<std::string> solution_names;
   std::map<std::string, std::vector<int>> solution_dims;
+  // The same model with its clues untied (clue_ties.hpp), made when first posed; null where the
+  // model reads its clues in another way. In an untied model, each clue's declared values.
+  mutable std::once_flag untie_once;
+  mutable std::unique_ptr<Compiled> untied;
+  bool clues_untied = false;
+  std::vector<std::pair<int, int>> clue_domains;
 };
 
 // --- ModelInstance
@@ -518,23 +528,62 @@ bool ModelFamily::satisfies(const ModelInstance& instance, const OptionValues&) 
   return !space->failed() && first_assignment(*space, valid.data, Limits{}) != nullptr;
 }
 
+const ModelFamily::Compiled& ModelFamily::posing(const Compiled& model) const {
+  std::call_once(model.untie_once, [&] {
+    const auto& clues = manifest_->clues;
+    if (!clues || model.solution_names.empty()) return;
+    auto untied = untie_clues(model.model->flatzinc(), clues->data, clues->solution,
+                              static_cast<int>(clues->empty));
+    if (!untied) return;
+    auto u = std::make_unique<Compiled>();
+    try {
+      u->model =
+          std::make_unique<CompiledModel>(std::move(untied->flatzinc), model.model->origin());
+    } catch (const std::runtime_error&) {
+      return;  // the model whole, then
+    }
+    u->solution_names = model.solution_names;
+    u->solution_dims = model.solution_dims;
+    for (const auto& name : u->solution_names) {
+      const ModelVariable* v = u->model->find(name);
+      if (!v) return;
+      u->counted.insert(u->counted.end(), v->elements.begin(), v->elements.end());
+    }
+    if (!u->model->find(clues->solution)) return;
+    u->clues_untied = true;
+    u->clue_domains = std::move(untied->domains);
+    model.untied = std::move(u);
+  });
+  return model.untied ? *model.untied : model;
+}
+
 std::unique_ptr<ModelSpace> ModelFamily::posed(const Compiled& model,
                                                const ModelInstance& instance) const {
-  auto space = with_data(*model.model, instance.data());
+  const auto& clues = manifest_->clues;
+  auto space =
+      with_data(*model.model, instance.data(), model.clues_untied ? clues->data : std::string());
   // A clue gives its solution variable's value (the manifest says so): fixed at once, rather
-  // than left to the model's reified "given -> equal", which then only checks it.
-  if (const auto& clues = manifest_->clues) {
+  // than left to the model's reified "given -> equal", which then only checks it (an untied
+  // model has no clues: only their values are checked).
+  if (clues) {
     const ModelVariable* solution = model.model->find(clues->solution);
     const auto& given = instance.data().at(clues->data);
-    for (std::size_t i = 0; i < given.size() && !space->failed(); ++i)
-      if (given[i] != clues->empty) space->fix(solution->elements[i], given[i]);
+    for (std::size_t i = 0; i < given.size() && !space->failed(); ++i) {
+      if (model.clues_untied &&
+          (given[i] < model.clue_domains[i].first || given[i] > model.clue_domains[i].second))
+        space->fail();
+      else if (given[i] != clues->empty)
+        space->fix(solution->elements[i], given[i]);
+    }
   }
   return space;
 }
 
 Count ModelFamily::count_with(const ModelInstance& instance, const KindModel& kind,
                               std::uint64_t cap, const Limits& limits, Library library) const {
-  const Compiled& model = compiled(kind, instance.sizes(), library, Strength::counting);
+  // The standard library's model, verify's second way, is posed as MiniZinc wrote it.
+  const Compiled& whole = compiled(kind, instance.sizes(), library, Strength::counting);
+  const Compiled& model = library == Library::gecode ? posing(whole) : whole;
   auto space = posed(model, instance);
   if (space->failed()) return Count{};
   return count_assignments(std::move(space), model.counted, cap, limits);
@@ -548,7 +597,7 @@ Count ModelFamily::count(const ModelInstance& instance, const std::string& kind,
 std::unique_ptr<Solution> ModelFamily::first_solution(const ModelInstance& instance,
                                                       const std::string& kind,
                                                       const Limits& limits) const {
-  const Compiled& model = compiled(kind_model(kind), instance.sizes(), Library::gecode);
+  const Compiled& model = posing(compiled(kind_model(kind), instance.sizes(), Library::gecode));
   auto space = posed(model, instance);
   if (space->failed()) return nullptr;
   const auto whole = first_assignment(*space, model.counted, limits);
@@ -704,13 +753,11 @@ std::optional<OtherSolutions> ModelFamily::others_than(const ModelInstance& full
                                                        const Limits& limits) const {
   const DeclaredClues& clues = *manifest_->clues;
   const Compiled& model =
-      compiled(kind_model(kind), full.sizes(), Library::gecode, Strength::counting);
+      posing(compiled(kind_model(kind), full.sizes(), Library::gecode, Strength::counting));
   const ModelVariable* solution = model.model->find(clues.solution);
   const auto& given = full.data().at(clues.data);
   if (!solution || solution->elements.size() != given.size()) return std::nullopt;
   auto space = posed(model, *keeping(full, kept));
-  // No solution at all, or a limit: the count says so.
-  if (space->failed() || space->status() == Gecode::SS_FAILED) return std::nullopt;
   OtherSolutions out;
   const auto search = [&](std::unique_ptr<ModelSpace> root, std::uint64_t cap) {
     return count_assignments(std::move(root), model.counted, cap, limits,
@@ -723,6 +770,18 @@ std::optional<OtherSolutions> ModelFamily::others_than(const ModelInstance& full
                              });
   };
   const OtherSolutions undecided{false, {}};
+  if (taken_back >= 0 && model.clues_untied) {
+    // An untied clue is read only as its solution variable's value: the puzzle keeping that
+    // value is the puzzle with the clue, which was unique. So only solutions breaking it are
+    // searched, on a root propagated once with the value ruled out (none: unique).
+    const auto t = static_cast<std::size_t>(taken_back);
+    space->exclude(solution->elements[t], given[t]);
+    if (space->failed() || space->status() == Gecode::SS_FAILED) return out;
+    if (search(std::move(space), 1).stopped != StopReason::none) return undecided;
+    return out;
+  }
+  // No solution at all, or a limit: the count says so.
+  if (space->failed() || space->status() == Gecode::SS_FAILED) return std::nullopt;
   if (taken_back < 0) {
     const Count count = search(std::move(space), 2);
     if (count.stopped != StopReason::none) return undecided;
@@ -786,7 +845,7 @@ std::optional<Grade> ModelFamily::reasoned_grade(const ModelInstance& instance,
   for (const auto& [strength, name] : rungs) {
     if (auto past = past_ceiling(strength == Strength::domain ? Grade::medium : Grade::easy))
       return past;
-    const Compiled& model = compiled(k, instance.sizes(), Library::gecode, strength);
+    const Compiled& model = posing(compiled(k, instance.sizes(), Library::gecode, strength));
     auto space = posed(model, instance);
     const bool failed = space->failed() || space->status() == Gecode::SS_FAILED;
     if (failed || space->assigned(model.counted)) {
@@ -798,7 +857,7 @@ std::optional<Grade> ModelFamily::reasoned_grade(const ModelInstance& instance,
     }
   }
   if (auto past = past_ceiling(Grade::hard)) return past;
-  const Compiled& model = compiled(k, instance.sizes(), Library::gecode, Strength::domain);
+  const Compiled& model = posing(compiled(k, instance.sizes(), Library::gecode, Strength::domain));
   auto space = posed(model, instance);
   space->branch_counted(model.counted);
   space->branch_rest();

@@ -122,6 +122,8 @@ class ModelFamily : public FamilyOf<ModelInstance>,
   const Compiled& compiled(const KindModel& kind, const Sizes& sizes, Library library,
                            Strength strength = Strength::as_posted) const;
   const KindModel& kind_model(const std::string& kind) const;
+  // The model a puzzle is posed on: `model`, or the same with its clues untied.
+  const Compiled& posing(const Compiled& model) const;
   // A clone of the model with the instance's data fixed on it.
   std::unique_ptr<ModelSpace> posed(const Compiled& model, const ModelInstance& instance) const;
   Count count_with(const ModelInstance& instance, const KindModel& kind, std::uint64_t cap,
