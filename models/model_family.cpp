@@ -246,6 +246,7 @@ struct ModelFamily::Compiled {
   std::map<std::string, std::vector<int>> solution_dims;
   // The same model with its clues untied (clue_ties.hpp), made when first posed; null where the
   // model reads its clues in another way. In an untied model, each clue's declared values.
+  mutable std::atomic<unsigned> posings{0};
   mutable std::once_flag untie_once;
   mutable std::unique_ptr<Compiled> untied;
   bool clues_untied = false;
@@ -528,7 +529,15 @@ bool ModelFamily::satisfies(const ModelInstance& instance, const OptionValues&) 
   return !space->failed() && first_assignment(*space, valid.data, Limits{}) != nullptr;
 }
 
+namespace {
+// Counts a model is posed for before it is untied: a run that counts a few puzzles (`solve`,
+// the judge of four 20x20 Nonograms) would spend more on parsing the untied model again than
+// it saves; `minimal` poses thousands. The answers are the same either way.
+constexpr unsigned kUntieAfter = 100;
+}  // namespace
+
 const ModelFamily::Compiled& ModelFamily::posing(const Compiled& model) const {
+  if (model.posings.fetch_add(1, std::memory_order_relaxed) < kUntieAfter) return model;
   std::call_once(model.untie_once, [&] {
     const auto& clues = manifest_->clues;
     if (!clues || model.solution_names.empty()) return;
@@ -597,7 +606,7 @@ Count ModelFamily::count(const ModelInstance& instance, const std::string& kind,
 std::unique_ptr<Solution> ModelFamily::first_solution(const ModelInstance& instance,
                                                       const std::string& kind,
                                                       const Limits& limits) const {
-  const Compiled& model = posing(compiled(kind_model(kind), instance.sizes(), Library::gecode));
+  const Compiled& model = compiled(kind_model(kind), instance.sizes(), Library::gecode);
   auto space = posed(model, instance);
   if (space->failed()) return nullptr;
   const auto whole = first_assignment(*space, model.counted, limits);
@@ -845,7 +854,7 @@ std::optional<Grade> ModelFamily::reasoned_grade(const ModelInstance& instance,
   for (const auto& [strength, name] : rungs) {
     if (auto past = past_ceiling(strength == Strength::domain ? Grade::medium : Grade::easy))
       return past;
-    const Compiled& model = posing(compiled(k, instance.sizes(), Library::gecode, strength));
+    const Compiled& model = compiled(k, instance.sizes(), Library::gecode, strength);
     auto space = posed(model, instance);
     const bool failed = space->failed() || space->status() == Gecode::SS_FAILED;
     if (failed || space->assigned(model.counted)) {
@@ -857,7 +866,7 @@ std::optional<Grade> ModelFamily::reasoned_grade(const ModelInstance& instance,
     }
   }
   if (auto past = past_ceiling(Grade::hard)) return past;
-  const Compiled& model = posing(compiled(k, instance.sizes(), Library::gecode, Strength::domain));
+  const Compiled& model = compiled(k, instance.sizes(), Library::gecode, Strength::domain);
   auto space = posed(model, instance);
   space->branch_counted(model.counted);
   space->branch_rest();

@@ -122,7 +122,9 @@ class ModelFamily : public FamilyOf<ModelInstance>,
   const Compiled& compiled(const KindModel& kind, const Sizes& sizes, Library library,
                            Strength strength = Strength::as_posted) const;
   const KindModel& kind_model(const std::string& kind) const;
-  // The model a puzzle is posed on: `model`, or the same with its clues untied.
+  // The model a puzzle is posed on to be counted: `model`, or, once it has been posed often,
+  // the same with its clues untied. Not for grades or first solutions, which are asked far
+  // less often: the untied model is parsed again (0.15 s for a 20x20 Nonogram's).
   const Compiled& posing(const Compiled& model) const;
   // A clone of the model with the instance's data fixed on it.
   std::unique_ptr<ModelSpace> posed(const Compiled& model, const ModelInstance& instance) const;
