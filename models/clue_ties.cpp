@@ -66,45 +66,22 @@ Item read_item(const std::string& line) {
     return item;
   }
   if (line.rfind("predicate ", 0) == 0) return item;  // a signature: names no variable
-  // A declaration: its type, a lone ':', its name, annotations, and maybe '= value'.
-  std::size_t colon = std::string::npos;
-  for (std::size_t i = 0; i + 1 < line.size() && colon == std::string::npos; ++i)
-    if (line[i] == ':' && line[i + 1] != ':' && (i == 0 || line[i - 1] != ':')) colon = i;
-  const bool declaration = colon != std::string::npos && line.rfind("solve", 0) != 0;
+  const auto declaration = split_declaration(line);
   if (!declaration) {
     item.tokens = identifiers(line);
     return item;
   }
-  item.type = line.substr(0, colon);
+  item.type = declaration->type;
+  item.name = declaration->name;
+  item.value = declaration->value;
   const bool variable =
       item.type.rfind("var ", 0) == 0 || item.type.find(" var ") != std::string::npos;
   item.kind = !variable                           ? Item::Kind::parameter
               : item.type.rfind("array ", 0) == 0 ? Item::Kind::variable_array
                                                   : Item::Kind::variable;
-  std::size_t i = colon + 1;
-  while (i < line.size() && line[i] == ' ') ++i;
-  const std::size_t start = i;
-  while (i < line.size() && (std::isalnum(static_cast<unsigned char>(line[i])) || line[i] == '_'))
-    ++i;
-  item.name = line.substr(start, i - start);
-  const std::string rest = line.substr(i);
-  int depth = 0;
-  std::size_t equals = std::string::npos;
-  for (std::size_t j = 0; j < rest.size() && equals == std::string::npos; ++j) {
-    if (rest[j] == '(' || rest[j] == '[') ++depth;
-    if (rest[j] == ')' || rest[j] == ']') --depth;
-    if (rest[j] == '=' && depth == 0) equals = j;
-  }
-  const std::string annotations = rest.substr(0, equals);
-  item.output = annotations.find("output_var") != std::string::npos ||
-                annotations.find("output_array") != std::string::npos;
-  if (equals != std::string::npos) {
-    item.value = rest.substr(equals + 1);
-    while (!item.value.empty() && (item.value.back() == ';' || item.value.back() == ' '))
-      item.value.pop_back();
-    while (!item.value.empty() && item.value.front() == ' ') item.value.erase(0, 1);
-  }
-  item.tokens = identifiers(rest);
+  item.output = declaration->annotations.find("output_var") != std::string::npos ||
+                declaration->annotations.find("output_array") != std::string::npos;
+  item.tokens = identifiers(declaration->annotations + " " + declaration->value);
   return item;
 }
 

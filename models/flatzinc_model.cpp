@@ -69,37 +69,18 @@ std::vector<int> read_dims(const std::string& ranges) {
 std::optional<Declaration> read_declaration(const std::string& line) {
   const bool array = line.rfind("array ", 0) == 0;
   if (!array && line.rfind("var ", 0) != 0) return std::nullopt;
-  // The type ends at the first lone ':' (annotations start with '::').
-  std::size_t colon = std::string::npos;
-  for (std::size_t i = 0; i + 1 < line.size(); ++i)
-    if (line[i] == ':' && line[i + 1] != ':' && (i == 0 || line[i - 1] != ':')) {
-      colon = i;
-      break;
-    }
-  if (colon == std::string::npos) return std::nullopt;
-  const std::string type = line.substr(0, colon);
-  if (array && type.find(" var ") == std::string::npos) return std::nullopt;  // parameters
+  const auto text = split_declaration(line);
+  if (!text) return std::nullopt;
+  if (array && text->type.find(" var ") == std::string::npos) return std::nullopt;  // parameters
   Declaration d;
   d.is_array = array;
-  std::size_t i = colon + 1;
-  while (i < line.size() && line[i] == ' ') ++i;
-  const std::size_t name_start = i;
-  while (i < line.size() && (std::isalnum(static_cast<unsigned char>(line[i])) || line[i] == '_'))
-    ++i;
-  d.name = line.substr(name_start, i - name_start);
-  const std::size_t equals = find_outside(line, '=', i);
-  const std::string annotations =
-      line.substr(i, equals == std::string::npos ? std::string::npos : equals - i);
-  if (equals != std::string::npos) {
-    std::string value = trim(line.substr(equals + 1));
-    if (!value.empty() && value.back() == ';') value.pop_back();
-    d.value = trim(value);
-  }
-  if (annotations.find("output_var") != std::string::npos) d.output = true;
-  if (const auto at = annotations.find("output_array(["); at != std::string::npos) {
+  d.name = text->name;
+  d.value = text->value;
+  if (text->annotations.find("output_var") != std::string::npos) d.output = true;
+  if (const auto at = text->annotations.find("output_array(["); at != std::string::npos) {
     d.output = true;
-    const auto end = annotations.find("])", at);
-    d.dims = read_dims(annotations.substr(at + 14, end - at - 14));
+    const auto end = text->annotations.find("])", at);
+    d.dims = read_dims(text->annotations.substr(at + 14, end - at - 14));
   }
   return d;
 }
@@ -126,6 +107,33 @@ void parse_into(const std::string& flatzinc, Gecode::FlatZinc::Printer& printer,
 }
 
 }  // namespace
+
+std::optional<DeclarationText> split_declaration(const std::string& line) {
+  if (line.rfind("constraint ", 0) == 0 || line.rfind("solve", 0) == 0 ||
+      line.rfind("predicate ", 0) == 0)
+    return std::nullopt;
+  // The type ends at the first lone ':' (annotations start with '::').
+  std::size_t colon = std::string::npos;
+  for (std::size_t i = 0; i + 1 < line.size() && colon == std::string::npos; ++i)
+    if (line[i] == ':' && line[i + 1] != ':' && (i == 0 || line[i - 1] != ':')) colon = i;
+  if (colon == std::string::npos) return std::nullopt;
+  DeclarationText d;
+  d.type = line.substr(0, colon);
+  std::size_t i = colon + 1;
+  while (i < line.size() && line[i] == ' ') ++i;
+  const std::size_t name_start = i;
+  while (i < line.size() && (std::isalnum(static_cast<unsigned char>(line[i])) || line[i] == '_'))
+    ++i;
+  d.name = line.substr(name_start, i - name_start);
+  const std::size_t equals = find_outside(line, '=', i);
+  d.annotations = line.substr(i, equals == std::string::npos ? std::string::npos : equals - i);
+  if (equals != std::string::npos) {
+    std::string value = trim(line.substr(equals + 1));
+    if (!value.empty() && value.back() == ';') value.pop_back();
+    d.value = trim(value);
+  }
+  return d;
+}
 
 std::string with_strength(const std::string& flatzinc, Strength strength) {
   if (strength == Strength::as_posted) return flatzinc;

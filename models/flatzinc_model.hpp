@@ -68,6 +68,16 @@ class ModelSpace : public Gecode::FlatZinc::FlatZincSpace {
   Gecode::IntVarArray decisions_;
 };
 
+// One FlatZinc declaration, "TYPE: NAME ANNOTATIONS = VALUE;", taken apart (MiniZinc writes an
+// item a line); nullopt for a line that declares nothing (a constraint, the solve item).
+struct DeclarationText {
+  std::string type;  // before the first lone ':'
+  std::string name;
+  std::string annotations;  // between the name and '=' (or the line's end)
+  std::string value;        // after '=', without ';'; "" when none
+};
+std::optional<DeclarationText> split_declaration(const std::string& line);
+
 // How strongly each constraint of a model propagates: as Gecode posts it by default; for
 // counting, every constraint but the linear ones at domain consistency (measured on the minimal
 // strategy: 9x9 Sudokus 9x faster than at the default, 10x10 Takuzus as fast); or every
