@@ -4,6 +4,7 @@
 #include <cctype>
 #include <map>
 #include <numeric>
+#include <optional>
 #include <regex>
 #include <sstream>
 #include <unordered_map>
@@ -112,12 +113,19 @@ std::optional<std::pair<int, int>> declared_range(const std::string& type) {
 }
 
 // Whether the FlatZinc `text` (a clue G, its solution variable S, the constraints between
-// them) allows exactly: any S where G is `empty`, and S = G where it is not. Every pair of
-// values is tried, each by a search of its own.
+// them) allows exactly: any S where G is `empty`, and S = G where it is not. Asked value by
+// value, each by a search of its own: with G empty, every value of S; with G = v, S = v (where
+// S may take v) and no other.
 bool ties_exactly(const std::string& text, std::pair<int, int> clue, std::pair<int, int> value,
                   int empty) {
-  // A tie is a few constraints: a search past this is not one.
+  // A tie is a few constraints: a search past this is not one, and domains this wide are left
+  // whole rather than asked about value by value.
   constexpr std::uint64_t kTieNodes = 10000;
+  constexpr std::int64_t kTieValues = 100000;
+  const auto width = [](std::pair<int, int> range) {
+    return std::int64_t{range.second} - range.first + 1;
+  };
+  if (2 * width(clue) + width(value) > kTieValues) return false;
   try {
     const CompiledModel tie(text, "a clue's tie");
     const ModelVariable* g = tie.find("G");
@@ -125,20 +133,29 @@ bool ties_exactly(const std::string& text, std::pair<int, int> clue, std::pair<i
     if (!g || !s || g->elements.size() != 1 || s->elements.size() != 1) return false;
     Limits limits;
     limits.node_limit = kTieNodes;
-    for (int v = clue.first; v <= clue.second; ++v)
-      for (int w = value.first; w <= value.second; ++w) {
-        auto space = tie.clone();
-        space->fix(g->elements[0], v);
-        space->fix(s->elements[0], w);
-        bool allowed = false;
-        if (!space->failed() && space->status() != Gecode::SS_FAILED) {
-          StopReason stopped = StopReason::none;
-          allowed = first_assignment(*space, {}, limits, &stopped) != nullptr;
-          if (!allowed && stopped != StopReason::none) return false;
-        }
-        if (allowed != (v == empty || v == w)) return false;
+    bool decided = true;
+    // Whether G = v and S = w (or S other than `other`) have a solution.
+    const auto allows = [&](int v, std::optional<int> w, std::optional<int> other) {
+      auto space = tie.clone();
+      space->fix(g->elements[0], v);
+      if (w) space->fix(s->elements[0], *w);
+      if (other) space->exclude(s->elements[0], *other);
+      if (space->failed() || space->status() == Gecode::SS_FAILED) return false;
+      StopReason stopped = StopReason::none;
+      const bool found = first_assignment(*space, {}, limits, &stopped) != nullptr;
+      decided = decided && (found || stopped == StopReason::none);
+      return found;
+    };
+    for (int v = clue.first; v <= clue.second && decided; ++v) {
+      if (v == empty) {
+        for (int w = value.first; w <= value.second; ++w)
+          if (!allows(v, w, std::nullopt)) return false;
+      } else {
+        const bool possible = v >= value.first && v <= value.second;
+        if ((possible && !allows(v, v, std::nullopt)) || allows(v, std::nullopt, v)) return false;
       }
-    return true;
+    }
+    return decided;
   } catch (const std::exception&) {
     return false;
   }

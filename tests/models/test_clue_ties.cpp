@@ -143,6 +143,9 @@ TEST_CASE("clues read in any other way keep their ties", "[models][clue-ties]") 
                          "solve :: int_search([g1],input_order,indomain_min,complete) "
                          "satisfy;")));
   }
+  SECTION("a clue domain too wide to ask about value by value") {
+    CHECK(kept(two_cells("", "solve satisfy;", "var 0..200000")));
+  }
   SECTION("a clue domain with holes") {
     CHECK(kept(two_cells("", "solve satisfy;", "var {0,1,3}")));
   }
