@@ -86,17 +86,9 @@ Item read_item(const std::string& line) {
   return item;
 }
 
-// An array's elements as written ("[a, b, 3]" -> a, b, 3); empty for anything else.
+// An array's elements as written; none for anything else.
 std::vector<std::string> elements_of(const std::string& value) {
-  std::vector<std::string> out;
-  if (value.size() < 2 || value.front() != '[' || value.back() != ']') return out;
-  std::stringstream list(value.substr(1, value.size() - 2));
-  for (std::string element; std::getline(list, element, ',');) {
-    element.erase(0, element.find_first_not_of(' '));
-    element.erase(element.find_last_not_of(' ') + 1);
-    out.push_back(element);
-  }
-  return out;
+  return array_elements(value).value_or(std::vector<std::string>{});
 }
 
 // The values of a declared type "var A..B" or "var bool"; nullopt for any other.

@@ -108,6 +108,11 @@ void parse_into(const std::string& flatzinc, Gecode::FlatZinc::Printer& printer,
 
 }  // namespace
 
+std::optional<std::vector<std::string>> array_elements(const std::string& value) {
+  if (value.size() < 2 || value.front() != '[' || value.back() != ']') return std::nullopt;
+  return split_list(value.substr(1, value.size() - 2));
+}
+
 std::optional<DeclarationText> split_declaration(const std::string& line) {
   if (line.rfind("constraint ", 0) == 0 || line.rfind("solve", 0) == 0 ||
       line.rfind("predicate ", 0) == 0)
@@ -327,11 +332,9 @@ CompiledModel::CompiledModel(std::string flatzinc, std::string origin)
     ModelVariable variable;
     variable.dims = d.dims;
     if (d.is_array) {
-      std::string list = d.value;
-      if (list.size() < 2 || list.front() != '[' || list.back() != ']')
-        throw std::runtime_error("unexpected definition of " + d.name + ": " + list);
-      for (const auto& token : split_list(list.substr(1, list.size() - 2)))
-        variable.elements.push_back(resolve(token, 0));
+      const auto tokens = array_elements(d.value);
+      if (!tokens) throw std::runtime_error("unexpected definition of " + d.name + ": " + d.value);
+      for (const auto& token : *tokens) variable.elements.push_back(resolve(token, 0));
     } else {
       variable.elements.push_back(d.value.empty() ? resolve(d.name, 0) : resolve(d.value, 0));
     }

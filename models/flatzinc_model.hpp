@@ -77,6 +77,8 @@ struct DeclarationText {
   std::string value;        // after '=', without ';'; "" when none
 };
 std::optional<DeclarationText> split_declaration(const std::string& line);
+// The elements of a FlatZinc array literal ("[a, b, 3]" -> a, b, 3); nullopt for anything else.
+std::optional<std::vector<std::string>> array_elements(const std::string& value);
 
 // How strongly each constraint of a model propagates: as Gecode posts it by default; for
 // counting, every constraint but the linear ones at domain consistency (measured on the minimal

@@ -244,13 +244,14 @@ struct ModelFamily::Compiled {
   std::vector<Element> counted;
   std::vector<std::string> solution_names;
   std::map<std::string, std::vector<int>> solution_dims;
-  // The same model with its clues untied (clue_ties.hpp), made when first posed; null where the
-  // model reads its clues in another way. In an untied model, each clue's declared values.
+  // The same model with its clues untied (clue_ties.hpp), made once it has been posed often
+  // (posing); null where the model reads its clues in another way. In an untied model, each
+  // clue's declared values (none in a model with its clues).
   mutable std::atomic<unsigned> posings{0};
   mutable std::once_flag untie_once;
   mutable std::unique_ptr<Compiled> untied;
-  bool clues_untied = false;
   std::vector<std::pair<int, int>> clue_domains;
+  bool clues_untied() const { return !clue_domains.empty(); }
 };
 
 // --- ModelInstance
@@ -559,7 +560,6 @@ const ModelFamily::Compiled& ModelFamily::posing(const Compiled& model) const {
       u->counted.insert(u->counted.end(), v->elements.begin(), v->elements.end());
     }
     if (!u->model->find(clues->solution)) return;
-    u->clues_untied = true;
     u->clue_domains = std::move(untied->domains);
     model.untied = std::move(u);
   });
@@ -570,7 +570,7 @@ std::unique_ptr<ModelSpace> ModelFamily::posed(const Compiled& model,
                                                const ModelInstance& instance) const {
   const auto& clues = manifest_->clues;
   auto space =
-      with_data(*model.model, instance.data(), model.clues_untied ? clues->data : std::string());
+      with_data(*model.model, instance.data(), model.clues_untied() ? clues->data : std::string());
   // A clue gives its solution variable's value (the manifest says so): fixed at once, rather
   // than left to the model's reified "given -> equal", which then only checks it (an untied
   // model has no clues: only their values are checked).
@@ -578,7 +578,7 @@ std::unique_ptr<ModelSpace> ModelFamily::posed(const Compiled& model,
     const ModelVariable* solution = model.model->find(clues->solution);
     const auto& given = instance.data().at(clues->data);
     for (std::size_t i = 0; i < given.size() && !space->failed(); ++i) {
-      if (model.clues_untied &&
+      if (model.clues_untied() &&
           (given[i] < model.clue_domains[i].first || given[i] > model.clue_domains[i].second))
         space->fail();
       else if (given[i] != clues->empty)
@@ -779,7 +779,7 @@ std::optional<OtherSolutions> ModelFamily::others_than(const ModelInstance& full
                              });
   };
   const OtherSolutions undecided{false, {}};
-  if (taken_back >= 0 && model.clues_untied) {
+  if (taken_back >= 0 && model.clues_untied()) {
     // An untied clue is read only as its solution variable's value: the puzzle keeping that
     // value is the puzzle with the clue, which was unique. So only solutions breaking it are
     // searched, on a root propagated once with the value ruled out (none: unique).
